@@ -1,0 +1,6 @@
+package org.rpcbench.contract;
+
+public enum Sex {
+    MALE,
+    FEMALE
+}

@@ -1,0 +1,16 @@
+package org.rpcbench.binding;
+
+import org.rpcbench.cases.Case;
+
+/** One connection to a server, from which each benchmark thread prepares its requests. */
+public interface Connection extends AutoCloseable {
+
+    /**
+     * Prepares request number {@code seq} of a case: everything but the call itself is built here,
+     * before measurement, including the expected answer the check compares against.
+     */
+    Exchange prepare(Case c, int seq);
+
+    @Override
+    void close();
+}

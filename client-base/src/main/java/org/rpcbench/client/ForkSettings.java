@@ -1,0 +1,41 @@
+package org.rpcbench.client;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.rpcbench.binding.Target;
+
+/**
+ * The settings the launcher hands to each JMH fork as system properties, read back once per trial
+ * into this immutable object. This is the one path configuration takes into the measuring JVM.
+ */
+public record ForkSettings(Target target, Path tallyDir) {
+    static final String HOST = "rpcbench.host";
+    static final String PORT = "rpcbench.port";
+    static final String TIMEOUT = "rpcbench.timeoutMillis";
+    static final String TALLIES = "rpcbench.tallyDir";
+
+    public Map<String, String> asProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(HOST, target.host());
+        p.put(PORT, String.valueOf(target.port()));
+        p.put(TIMEOUT, String.valueOf(target.timeoutMillis()));
+        p.put(TALLIES, tallyDir.toAbsolutePath().toString());
+        return p;
+    }
+
+    public static ForkSettings fromSystemProperties() {
+        return new ForkSettings(
+                new Target(required(HOST), Integer.parseInt(required(PORT)), Integer.parseInt(required(TIMEOUT))),
+                Path.of(required(TALLIES)));
+    }
+
+    private static String required(String key) {
+        String v = System.getProperty(key);
+        if (v == null) {
+            throw new IllegalStateException("system property " + key + " is missing: start benchmarks through "
+                    + ClientMain.class.getName() + ", which sets it");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,59 @@
+package org.rpcbench.client;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.binding.Connection;
+import org.rpcbench.binding.Exchange;
+import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Case;
+
+/**
+ * One checked call of every case before JMH forks anything: a server that is down, deaf, or speaking
+ * another protocol is reported in one line within a bounded time, instead of through a parade of
+ * failing forks.
+ */
+public final class Preflight {
+
+    private Preflight() {}
+
+    /** Returns null when every case answered correctly, otherwise one line saying what went wrong. */
+    public static String check(ClientBinding binding, Target target, long deadlineMillis) {
+        ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "rpc-bench-preflight");
+            t.setDaemon(true);
+            return t;
+        });
+        Future<String> outcome = runner.submit(() -> callEachCase(binding, target));
+        try {
+            return outcome.get(deadlineMillis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            outcome.cancel(true);
+            return "no answer within " + deadlineMillis / 1000 + " s";
+        } catch (ExecutionException e) {
+            return Caller.describe(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        } finally {
+            runner.shutdownNow();
+        }
+    }
+
+    private static String callEachCase(ClientBinding binding, Target target) throws Exception {
+        try (Connection connection = binding.connect(target)) {
+            for (Case c : Case.values()) {
+                Exchange exchange = connection.prepare(c, 0);
+                String problem = exchange.check(exchange.call());
+                if (problem != null) {
+                    return c.method() + " gave a wrong answer: " + problem;
+                }
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package org.rpcbench.binding;
+
+import java.net.ConnectException;
+import java.util.Map;
+import org.rpcbench.contract.Page;
+import org.rpcbench.contract.User;
+import org.rpcbench.contract.UserService;
+import org.rpcbench.server.FixtureUserService;
+
+/**
+ * A binding with no network: calls go straight to the fixture service. It lets the launcher, JMH
+ * glue and reports be tested in one JVM. Switches make it lie or be unreachable.
+ */
+public final class InMemoryBinding implements ClientBinding {
+    public static volatile boolean down;
+    public static volatile boolean lying;
+    /** Connections from this number on (0 is the first) lie; the launcher's preflight opens number 0. */
+    public static volatile int lyingFromConnection = Integer.MAX_VALUE;
+    public static final java.util.concurrent.atomic.AtomicInteger CONNECTIONS = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public String name() {
+        return "in-memory";
+    }
+
+    @Override
+    public int defaultPort() {
+        return 1;
+    }
+
+    @Override
+    public Map<String, String> settings() {
+        return Map.of("protocol", "none", "serialization", "none", "framework", "none", "frameworkVersion", "0");
+    }
+
+    @Override
+    public Connection connect(Target target) throws Exception {
+        if (down) {
+            throw new ConnectException("Connection refused: " + target);
+        }
+        boolean lies = lying || CONNECTIONS.getAndIncrement() >= lyingFromConnection;
+        UserService real = new FixtureUserService();
+        UserService service = new UserService() {
+            @Override public boolean existUser(String email) { return real.existUser(email); }
+            @Override public boolean createUser(User user) { return real.createUser(user); }
+            @Override public User getUser(long id) { return real.getUser(lies ? id + 1 : id); }
+            @Override public Page listUser(int pageNo) { return real.listUser(pageNo); }
+        };
+        return new ContractConnection(service, () -> {});
+    }
+}

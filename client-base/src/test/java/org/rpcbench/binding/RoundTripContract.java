@@ -1,0 +1,209 @@
+package org.rpcbench.binding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.io.PrintStream;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.rpcbench.cases.Case;
+import org.rpcbench.client.ClientMainAccess;
+import org.rpcbench.server.RunningServer;
+import org.rpcbench.server.ServerBinding;
+import org.rpcbench.server.ServerMain;
+
+/**
+ * The in-process round trip every binding module runs, written once: its server on an ephemeral
+ * loopback port, its client connected through a {@link TapProxy}, every case called and checked.
+ * A binding's test extends this and names its two halves; {@link #wireCheck} lets it assert what its
+ * protocol put on the wire.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class RoundTripContract {
+    private RunningServer server;
+    private int port;
+    private TapProxy tap;
+    private Connection connection;
+
+    protected abstract ServerBinding serverBinding();
+
+    protected abstract ClientBinding clientBinding();
+
+    /** Asserts on the first bytes the client sent; by default nothing is asserted. */
+    protected void wireCheck(byte[] firstClientBytes) {}
+
+    @BeforeAll
+    void startServerAndConnect() throws Exception {
+        ServerMain.Started started = ServerMain.start(serverBinding(), new String[] {"--port", "0"},
+                new PrintStream(new ByteArrayOutputStream(), true), System.err);
+        assertThat(started.exitCode()).as("server start").isZero();
+        server = started.server();
+        port = Integer.parseInt(started.address().substring(started.address().lastIndexOf(':') + 1));
+        tap = new TapProxy(port);
+        connection = clientBinding().connect(new Target("127.0.0.1", tap.port(), 5000));
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (connection != null) {
+            connection.close();
+        }
+        if (tap != null) {
+            tap.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void bothHalvesAreTheSamePair() {
+        assertThat(clientBinding().name()).isEqualTo(serverBinding().name());
+        assertThat(clientBinding().defaultPort()).isEqualTo(serverBinding().defaultPort());
+        assertThat(clientBinding().settings()).containsKeys("protocol", "serialization", "framework", "frameworkVersion");
+    }
+
+    @Test
+    void everyCaseIsAnsweredCorrectly() throws Exception {
+        for (Case c : Case.values()) {
+            for (int seq = 0; seq < 8; seq++) {
+                Exchange exchange = connection.prepare(c, seq);
+                Object answer = exchange.call();
+                assertThat(exchange.check(answer)).as("%s #%d", c.method(), seq).isNull();
+            }
+        }
+        wireCheck(tap.firstClientBytes());
+    }
+
+    /**
+     * The same calls against the server started in a JVM of its own, as in a real run: anything the two
+     * sides must agree on but compute separately (class registration order, say) only shows up here.
+     * Stopping it with SIGTERM must shut it down cleanly.
+     */
+    @Test
+    void aServerInItsOwnJvmAnswersAndStopsOnSigterm() throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("--add-opens")).forEach(command::add);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerMain.class.getName(), "--port", "0"));
+        Process server = new ProcessBuilder(command).redirectErrorStream(true).start();
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    lines.add(line);
+                }
+            } catch (java.io.IOException e) {
+                // the process ended
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            String ready = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            StringBuilder seen = new StringBuilder();
+            while (ready == null && System.nanoTime() < deadline && (server.isAlive() || !lines.isEmpty())) {
+                String line = lines.poll(200, TimeUnit.MILLISECONDS);
+                if (line != null) {
+                    seen.append(line).append('\n');
+                    ready = line.startsWith(ServerMain.READY) ? line : null;
+                }
+            }
+            assertThat(ready).as("ready line; the server printed:%n%s", seen).isNotNull();
+            int forkedPort = Integer.parseInt(ready.replaceAll(".*:(\\d+) \\(pid.*", "$1"));
+            try (Connection other = clientBinding().connect(new Target("127.0.0.1", forkedPort, 5000))) {
+                for (Case c : Case.values()) {
+                    for (int seq = 0; seq < 4; seq++) {
+                        Exchange exchange = other.prepare(c, seq);
+                        assertThat(exchange.check(exchange.call())).as("%s #%d", c.method(), seq).isNull();
+                    }
+                }
+            }
+            // SIGTERM; Process.destroy() would also close our ends of its pipes and lose what it says
+            server.toHandle().destroy();
+            assertThat(server.waitFor(20, TimeUnit.SECONDS)).as("stopped within 20 s of SIGTERM").isTrue();
+            reader.join(5000);
+            lines.drainTo(new ArrayList<>() {
+                @Override
+                public boolean add(String line) {
+                    seen.append(line).append('\n');
+                    return true;
+                }
+            });
+            assertThat(seen.toString()).as("exit %d", server.exitValue()).contains("rpc-bench server stopped: " + serverBinding().name());
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aWrongExpectationIsCaught() throws Exception {
+        // The checks must be able to fail through this binding: ask for user 1, expect user 2.
+        Exchange asked = connection.prepare(Case.GET_USER, 0);
+        Exchange other = connection.prepare(Case.GET_USER, 1);
+        assertThat(other.check(asked.call())).isNotNull();
+    }
+
+    @Test
+    void theServerListensOnLoopbackOnly() throws Exception {
+        Optional<InetAddress> external = Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
+                .filter(i -> {
+                    try {
+                        return i.isUp() && !i.isLoopback();
+                    } catch (Exception e) {
+                        return false;
+                    }
+                })
+                .flatMap(i -> Collections.list(i.getInetAddresses()).stream())
+                .filter(a -> a instanceof Inet4Address)
+                .findFirst();
+        Assumptions.assumeTrue(external.isPresent(), "this host has no non-loopback address to try");
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(external.get(), port), 1000);
+            throw new AssertionError("the server accepted a connection on " + external.get() + ":" + port);
+        } catch (java.io.IOException expected) {
+            // refused: nothing listens there
+        }
+    }
+
+    @Test
+    void noServerUpIsOneLineAndExitThreeWithinTenSeconds() throws Exception {
+        int free;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            free = s.getLocalPort();
+        }
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        long start = System.nanoTime();
+        int exit = ClientMainAccess.run(clientBinding(), new String[] {"--port", String.valueOf(free)},
+                new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(err, true));
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertThat(exit).isEqualTo(3);
+        assertThat(message.lines()).hasSize(1);
+        assertThat(message).startsWith("rpc-bench client: cannot benchmark " + clientBinding().name() + " at 127.0.0.1:" + free);
+        assertThat(seconds).as("seconds to give up").isLessThan(10);
+    }
+}

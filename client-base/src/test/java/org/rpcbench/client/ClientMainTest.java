@@ -1,0 +1,116 @@
+package org.rpcbench.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.binding.InMemoryBinding;
+
+/** The launcher end to end, with JMH running in this JVM (-f 0) against the in-memory binding. */
+class ClientMainTest {
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @AfterEach
+    void honest() {
+        InMemoryBinding.down = false;
+        InMemoryBinding.lying = false;
+        InMemoryBinding.lyingFromConnection = Integer.MAX_VALUE;
+    }
+
+    int run(String... args) {
+        return ClientMain.run(new InMemoryBinding(), args, new PrintStream(out, true), new PrintStream(err, true));
+    }
+
+    String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    String[] tiny(Path dir, String... cases) {
+        String[] base = {"--result", dir.resolve("jmh.json").toString(), "-f", "0", "-t", "2", "-wi", "1", "-w", "100ms",
+                "-i", "2", "-r", "200ms"};
+        String[] all = java.util.Arrays.copyOf(base, base.length + cases.length);
+        System.arraycopy(cases, 0, all, base.length, cases.length);
+        return all;
+    }
+
+    @Test
+    void aCleanRunWritesBothFilesAndExitsZero(@TempDir Path dir) throws Exception {
+        int exit = run(tiny(dir, "getUser", "listUser"));
+        assertThat(exit).as(err()).isZero();
+        JSONObject record = JSON.parseObject(Files.readString(dir.resolve("run.json")));
+        assertThat(record.getBooleanValue("passed")).isTrue();
+        assertThat(record.getJSONArray("cases")).hasSize(2);
+        JSONObject getUser = record.getJSONArray("cases").getJSONObject(0);
+        assertThat(getUser.getString("name")).isEqualTo("getUser");
+        assertThat(getUser.getDoubleValue("opsPerSecond")).isPositive();
+        assertThat(getUser.getLongValue("calls")).isPositive();
+        assertThat(getUser.getLongValue("errors")).isZero();
+        assertThat(getUser.getJSONObject("latencyMs").getDoubleValue("p99")).isPositive();
+        assertThat(record.getJSONObject("jmh").getIntValue("threads")).isEqualTo(2);
+        assertThat(record.getJSONObject("environment").getIntValue("cores")).isPositive();
+        assertThat(record.getString("settingsHash")).hasSize(16);
+        assertThat(Files.readString(dir.resolve("jmh.json"))).contains("UserServiceBenchmark.getUser");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("p99.9 ms").contains("listUser");
+    }
+
+    @Test
+    void wrongAnswersFailTheRunAndAreShown(@TempDir Path dir) throws Exception {
+        // the preflight's connection answers right; the benchmark's goes bad, as a server might mid-run
+        InMemoryBinding.CONNECTIONS.set(0);
+        InMemoryBinding.lyingFromConnection = 1;
+        int exit = run(tiny(dir, "getUser"));
+        assertThat(exit).isEqualTo(1);
+        JSONObject record = JSON.parseObject(Files.readString(dir.resolve("run.json")));
+        assertThat(record.getBooleanValue("passed")).isFalse();
+        JSONObject c = record.getJSONArray("cases").getJSONObject(0);
+        assertThat(c.getLongValue("errors") + c.getLongValue("warmupErrors")).isPositive();
+        assertThat(c.getJSONArray("problems").getString(0)).contains("wrong answer: user");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("FAILED");
+        assertThat(err()).contains("run FAILED");
+    }
+
+    @Test
+    void aWrongAnswerBeforeTheRunStopsItAtOnce(@TempDir Path dir) {
+        InMemoryBinding.lying = true;
+        assertThat(run(tiny(dir))).isEqualTo(3);
+        assertThat(err().lines()).containsExactly(
+                "rpc-bench client: cannot benchmark in-memory at 127.0.0.1:1: getUser gave a wrong answer: user 1: id was 2, expected 1");
+    }
+
+    @Test
+    void anUnreachableServerIsOneLine(@TempDir Path dir) {
+        InMemoryBinding.down = true;
+        assertThat(run(tiny(dir))).isEqualTo(3);
+        assertThat(err().lines()).containsExactly(
+                "rpc-bench client: cannot benchmark in-memory at 127.0.0.1:1: ConnectException: Connection refused: 127.0.0.1:1");
+    }
+
+    @Test
+    void badOptionsAreOneLineAndExitTwo(@TempDir Path dir) {
+        assertThat(run("--timeout-ms", "soon")).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench client: --timeout-ms: 'soon' is not a whole number (see --help)");
+        err.reset();
+        assertThat(run("-wi", "many")).isEqualTo(2);
+        assertThat(err().lines()).hasSize(1).first().asString().startsWith("rpc-bench client: JMH option:");
+        err.reset();
+        assertThat(run("--result", dir.resolve("x.json").toString(), "noSuchCase")).isEqualTo(2);
+        assertThat(err().lines()).containsExactly(
+                "rpc-bench client: the benchmark patterns [noSuchCase] select no case; cases are existUser, createUser, getUser, listUser");
+    }
+
+    @Test
+    void helpListsOurOptionsAndTheJmhDefaults() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("--host HOST").contains("--timeout-ms MILLIS")
+                .contains("-t 32 -f 1");
+    }
+}

@@ -1,0 +1,83 @@
+package org.rpcbench.dubbo;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.apache.dubbo.common.Version;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+
+/**
+ * The framework settings every Dubbo pair runs with, on both sides, so that pairs differ only in
+ * protocol and serialization. They are recorded in each run record.
+ *
+ * <p>Filters: Dubbo's default filter chain is off ({@code -default}) for provider and consumer of every
+ * pair. A chain that differs between pairs is a trap: with the defaults on, a per-call local-address
+ * lookup inside them made Triple look twice as slow as the dubbo protocol on a loopback-only host in
+ * apache/dubbo-benchmark, whose dubbo pairs had them off.
+ */
+public final class DubboFramework {
+    public static final String FILTERS = "-default";
+    public static final String THREADPOOL = "fixed";
+    public static final int THREADS = 200;
+    public static final String DISPATCHER = "all";
+    public static final String LOG_LEVEL = "WARNING";
+
+    /** Held so the JDK does not collect the configured logger and forget its level. */
+    private static final Logger DUBBO_LOG = Logger.getLogger("org.apache.dubbo");
+
+    private DubboFramework() {}
+
+    /** The settings a run record carries for a pair. */
+    public static Map<String, String> settings(String protocol, String serialization) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("framework", "Apache Dubbo");
+        s.put("frameworkVersion", Version.getVersion());
+        s.put("protocol", protocol);
+        s.put("serialization", serialization);
+        s.put("filter", FILTERS);
+        s.put("threadpool", THREADPOOL);
+        s.put("threads", String.valueOf(THREADS));
+        s.put("dispatcher", DISPATCHER);
+        s.put("qos", "off");
+        s.put("registry", "none (direct URL)");
+        s.put("connections", "1 shared");
+        s.put("logLevel", LOG_LEVEL);
+        return s;
+    }
+
+    static ApplicationConfig application(String name) {
+        quietLogging();
+        ApplicationConfig app = new ApplicationConfig(name);
+        app.setQosEnable(false);
+        app.setLogger("jdk");
+        app.setMetadataType("local");
+        return app;
+    }
+
+    static RegistryConfig noRegistry() {
+        return new RegistryConfig(RegistryConfig.NO_AVAILABLE);
+    }
+
+    static ProtocolConfig protocol(String name, String serialization, String host, int port) {
+        ProtocolConfig p = new ProtocolConfig(name);
+        p.setHost(DubboHosts.literal(host));
+        p.setPort(port);
+        p.setSerialization(serialization);
+        p.setPreferSerialization(serialization);
+        p.setThreadpool(THREADPOOL);
+        p.setThreads(THREADS);
+        p.setDispatcher(DISPATCHER);
+        return p;
+    }
+
+    /** Before any Dubbo class logs: pick the JDK adapter (logging.properties sets the levels). */
+    static void quietLogging() {
+        if (System.getProperty("dubbo.application.logger") == null) {
+            System.setProperty("dubbo.application.logger", "jdk");
+        }
+        DUBBO_LOG.setLevel(Level.parse(LOG_LEVEL));
+    }
+}

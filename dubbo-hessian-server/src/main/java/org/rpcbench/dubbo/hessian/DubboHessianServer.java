@@ -1,0 +1,10 @@
+package org.rpcbench.dubbo.hessian;
+
+import org.rpcbench.dubbo.DubboContractServer;
+
+/** The dubbo protocol with hessian2: Dubbo's default pair and the seeds' baseline. */
+public final class DubboHessianServer extends DubboContractServer {
+    public DubboHessianServer() {
+        super("dubbo-hessian", "dubbo", "hessian2");
+    }
+}
