@@ -21,7 +21,7 @@ public final class TapProxy implements AutoCloseable {
 
     private final ServerSocket listener;
     private final int upstreamPort;
-    private final ByteArrayOutputStream firstBytes = new ByteArrayOutputStream();
+    private ByteArrayOutputStream firstBytes = new ByteArrayOutputStream();
     private final List<Socket> sockets = new ArrayList<>();
 
     public TapProxy(int upstreamPort) throws IOException {
@@ -36,40 +36,50 @@ public final class TapProxy implements AutoCloseable {
         return listener.getLocalPort();
     }
 
-    /** The first bytes the first client connection sent. */
+    /** The first bytes the latest client connection sent. */
     public synchronized byte[] firstClientBytes() {
         return firstBytes.toByteArray();
     }
 
     private void accept() {
-        boolean first = true;
         while (!listener.isClosed()) {
+            Socket client;
             try {
-                Socket client = listener.accept();
+                client = listener.accept();
+            } catch (IOException e) {
+                return; // closed
+            }
+            try {
                 Socket server = new Socket();
                 server.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort), 3000);
+                ByteArrayOutputStream opening = new ByteArrayOutputStream();
                 synchronized (this) {
                     sockets.add(client);
                     sockets.add(server);
+                    firstBytes = opening;
                 }
-                pump(client.getInputStream(), server.getOutputStream(), first);
-                pump(server.getInputStream(), client.getOutputStream(), false);
-                first = false;
+                pump(client.getInputStream(), server.getOutputStream(), opening);
+                pump(server.getInputStream(), client.getOutputStream(), null);
             } catch (IOException e) {
-                return;
+                // this connection failed; keep serving the next ones
+                try {
+                    client.close();
+                } catch (IOException ignored) {
+                    // already closed
+                }
             }
         }
     }
 
-    private void pump(InputStream in, OutputStream out, boolean tap) {
+    private void pump(InputStream in, OutputStream out, ByteArrayOutputStream tap) {
         Thread t = new Thread(() -> {
             byte[] buffer = new byte[8192];
             try {
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
-                    if (tap) {
+                    if (tap != null) {
                         synchronized (this) {
-                            firstBytes.write(buffer, 0, Math.min(n, Math.max(0, KEPT - firstBytes.size())));
+                            tap.write(buffer, 0, Math.min(n, Math.max(0, KEPT - tap.size())));
                         }
                     }
                     out.write(buffer, 0, n);

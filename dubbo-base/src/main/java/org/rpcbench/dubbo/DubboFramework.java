@@ -61,12 +61,15 @@ public final class DubboFramework {
         return new RegistryConfig(RegistryConfig.NO_AVAILABLE);
     }
 
+    /** @param serialization null for IDL stubs, which carry their own (protobuf) */
     static ProtocolConfig protocol(String name, String serialization, String host, int port) {
         ProtocolConfig p = new ProtocolConfig(name);
         p.setHost(DubboHosts.literal(host));
         p.setPort(port);
-        p.setSerialization(serialization);
-        p.setPreferSerialization(serialization);
+        if (serialization != null) {
+            p.setSerialization(serialization);
+            p.setPreferSerialization(serialization);
+        }
         p.setThreadpool(THREADPOOL);
         p.setThreads(THREADS);
         p.setDispatcher(DISPATCHER);

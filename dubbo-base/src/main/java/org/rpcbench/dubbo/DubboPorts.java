@@ -1,10 +1,10 @@
 package org.rpcbench.dubbo;
 
 /** Each Dubbo protocol's customary port, used when none is given. */
-final class DubboPorts {
+public final class DubboPorts {
     private DubboPorts() {}
 
-    static int of(String protocol) {
+    public static int of(String protocol) {
         switch (protocol) {
             case "dubbo":
                 return 20880;

@@ -38,8 +38,10 @@ public final class DubboReference<T> implements AutoCloseable {
             reference.setCheck(true);
             reference.setFilter(DubboFramework.FILTERS);
             Map<String, String> p = new LinkedHashMap<>();
-            p.put("serialization", serialization);
-            p.put("prefer.serialization", serialization);
+            if (serialization != null) {
+                p.put("serialization", serialization);
+                p.put("prefer.serialization", serialization);
+            }
             p.put("connect.timeout", String.valueOf(target.timeoutMillis()));
             p.put("threadpool", DubboFramework.THREADPOOL);
             p.put("dispatcher", DubboFramework.DISPATCHER);
