@@ -30,6 +30,7 @@ public final class Tally {
     private long errors;
     private long warmupCalls;
     private long warmupErrors;
+    private int seatsLeft;
 
     public Tally(String caseName) {
         this.caseName = caseName;
@@ -46,6 +47,24 @@ public final class Tally {
             warmupErrors += caller.badCalls();
         }
         keep(caller.problems());
+    }
+
+    /**
+     * Called by each benchmark thread after its last iteration; the last of {@code threads} to leave
+     * writes the tally. Done here, not in the shared state's trial teardown, because JMH may run that
+     * before every thread has handed in its last iteration.
+     *
+     * @return true for the thread that wrote the file
+     */
+    public synchronized boolean leave(int threads, Path file) {
+        if (seatsLeft == 0) {
+            seatsLeft = threads;
+        }
+        if (--seatsLeft > 0) {
+            return false;
+        }
+        write(file);
+        return true;
     }
 
     public synchronized void merge(Tally other) {

@@ -1,5 +1,6 @@
 package org.rpcbench.client;
 
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -39,6 +40,7 @@ public class UserServiceBenchmark {
     private Case measured;
     private Connection connection;
     private Tally tally;
+    private Path tallyFile;
 
     @Setup(Level.Trial)
     public void connect(BenchmarkParams params) throws Exception {
@@ -46,12 +48,12 @@ public class UserServiceBenchmark {
         measured = Case.ofBenchmark(params.getBenchmark());
         connection = Bindings.load(ClientBinding.class).connect(settings.target());
         tally = new Tally(measured.method());
+        tallyFile = settings.tallyDir().resolve(measured.method() + "-" + ProcessHandle.current().pid()
+                + "-" + System.nanoTime() + ".json");
     }
 
     @TearDown(Level.Trial)
     public void disconnect() {
-        tally.write(settings.tallyDir().resolve(measured.method() + "-" + ProcessHandle.current().pid()
-                + "-" + System.nanoTime() + ".json"));
         connection.close();
     }
 
@@ -78,6 +80,11 @@ public class UserServiceBenchmark {
         @TearDown(Level.Iteration)
         public void handIn(UserServiceBenchmark bench, IterationParams iteration) {
             bench.tally.add(caller, iteration.getType() == IterationType.MEASUREMENT);
+        }
+
+        @TearDown(Level.Trial)
+        public void leave(UserServiceBenchmark bench, ThreadParams thread) {
+            bench.tally.leave(thread.getThreadCount(), bench.tallyFile);
         }
     }
 

@@ -52,6 +52,20 @@ class TallyTest {
     }
 
     @Test
+    void onlyTheLastThreadToLeaveWritesTheFile(@TempDir Path dir) throws Exception {
+        Tally tally = new Tally("getUser");
+        Path file = dir.resolve("getUser.json");
+        tally.add(callerMaking(5, 1_000, null), true);
+        assertThat(tally.leave(3, file)).isFalse();
+        tally.add(callerMaking(5, 1_000, null), true);
+        assertThat(tally.leave(3, file)).isFalse();
+        assertThat(file).doesNotExist();
+        tally.add(callerMaking(5, 1_000, null), true);
+        assertThat(tally.leave(3, file)).isTrue();
+        assertThat(Tally.read(file).calls()).isEqualTo(15);
+    }
+
+    @Test
     void mergingForksMergesHistogramsRatherThanAveragingPercentiles() {
         Tally fast = new Tally("getUser");
         fast.add(callerMaking(990, 1_000_000, null), true);
