@@ -37,6 +37,7 @@ Options:
   -m profiling
               record Java Flight Recorder files for the server and every client fork, beside the results
   -c          pin the server to CPU 0 and the client to the other CPUs (taskset), for steadier numbers
+  -l          list the pairs, one a line
   -h          this help
 
 Environment: SERVER_JVM_OPTS overrides the server's JVM options ($SERVER_JVM_OPTS_DEFAULT).
@@ -56,7 +57,7 @@ result=""
 jmh_opts=""
 profiling=false
 pin=false
-while getopts ":s:p:f:a:m:ch" opt; do
+while getopts ":s:p:f:a:m:clh" opt; do
   case "$opt" in
     s) host="$OPTARG" ;;
     p) [[ "$OPTARG" =~ ^[0-9]+$ ]] && (( OPTARG <= 65535 )) || die_usage "-p needs a port number, got '$OPTARG'"
@@ -66,6 +67,7 @@ while getopts ":s:p:f:a:m:ch" opt; do
     m) [[ "$OPTARG" == profiling || "$OPTARG" == jfr ]] || die_usage "-m knows only 'profiling', got '$OPTARG'"
        profiling=true ;;
     c) pin=true ;;
+    l) pairs; exit 0 ;;
     h) usage; exit 0 ;;
     :) die_usage "-$OPTARG needs a value" ;;
     \?) die_usage "unknown option -$OPTARG" ;;

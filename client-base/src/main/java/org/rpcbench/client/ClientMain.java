@@ -252,6 +252,8 @@ public final class ClientMain {
         env.put("cores", Runtime.getRuntime().availableProcessors());
         env.put("hostname", hostname());
         env.put("gitCommit", gitCommit());
+        String pinning = System.getenv("RPCBENCH_PINNING");
+        env.put("cpuPinning", pinning == null || pinning.isBlank() ? "none" : pinning);
         env.put("date", Instant.now().toString());
         return env;
     }

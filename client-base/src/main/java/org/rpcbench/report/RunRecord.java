@@ -69,7 +69,7 @@ public final class RunRecord {
         comparable.put("framework", new TreeMap<>(framework));
         comparable.put("jmh", new TreeMap<>(jmh));
         TreeMap<String, Object> env = new TreeMap<>(environment);
-        env.keySet().retainAll(List.of("jdk", "jvm", "os", "cpuModel", "cores"));
+        env.keySet().retainAll(List.of("jdk", "jvm", "os", "cpuModel", "cores", "cpuPinning"));
         comparable.put("environment", env);
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
