@@ -11,13 +11,12 @@ import org.rpcbench.contract.UserService;
  * A connection for bindings that call the contract's Java interface directly (every serialization that
  * needs no IDL): the binding only has to hand over its proxy of {@link UserService}.
  */
-public final class ContractConnection implements Connection {
+public final class ContractConnection extends ClosingConnection {
     private final UserService service;
-    private final AutoCloseable resources;
 
     public ContractConnection(UserService service, AutoCloseable resources) {
+        super(resources);
         this.service = service;
-        this.resources = resources;
     }
 
     @Override
@@ -46,12 +45,4 @@ public final class ContractConnection implements Connection {
         }
     }
 
-    @Override
-    public void close() {
-        try {
-            resources.close();
-        } catch (Exception e) {
-            throw new IllegalStateException("closing the connection failed: " + e.getMessage(), e);
-        }
-    }
 }

@@ -16,13 +16,12 @@ import org.rpcbench.contract.proto.ListUserRequest;
  * messages before measurement; answers are read back into the contract's types in {@link Exchange#check},
  * after the clock stopped, and go through the same checks as every other binding's.
  */
-public final class ProtoContractConnection implements Connection {
+public final class ProtoContractConnection extends ClosingConnection {
     private final ProtoUserService service;
-    private final AutoCloseable resources;
 
     public ProtoContractConnection(ProtoUserService service, AutoCloseable resources) {
+        super(resources);
         this.service = service;
-        this.resources = resources;
     }
 
     @Override
@@ -60,12 +59,4 @@ public final class ProtoContractConnection implements Connection {
         return answer instanceof BoolReply ? (Object) ((BoolReply) answer).getValue() : answer;
     }
 
-    @Override
-    public void close() {
-        try {
-            resources.close();
-        } catch (Exception e) {
-            throw new IllegalStateException("closing the connection failed: " + e.getMessage(), e);
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package org.rpcbench.binding;
 
+import java.util.function.Function;
 import org.rpcbench.contract.proto.BoolReply;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
@@ -19,4 +20,30 @@ public interface ProtoUserService {
     User getUser(GetUserRequest request);
 
     Page listUser(ListUserRequest request);
+
+    /** Adapts a generated stub, given its four methods (method references keep the call direct). */
+    static ProtoUserService of(Function<ExistUserRequest, BoolReply> existUser, Function<User, BoolReply> createUser,
+                               Function<GetUserRequest, User> getUser, Function<ListUserRequest, Page> listUser) {
+        return new ProtoUserService() {
+            @Override
+            public BoolReply existUser(ExistUserRequest request) {
+                return existUser.apply(request);
+            }
+
+            @Override
+            public BoolReply createUser(User request) {
+                return createUser.apply(request);
+            }
+
+            @Override
+            public User getUser(GetUserRequest request) {
+                return getUser.apply(request);
+            }
+
+            @Override
+            public Page listUser(ListUserRequest request) {
+                return listUser.apply(request);
+            }
+        };
+    }
 }

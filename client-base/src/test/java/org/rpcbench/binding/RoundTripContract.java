@@ -22,6 +22,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,8 +40,7 @@ import org.rpcbench.server.ServerMain;
 /**
  * The in-process round trip every binding module runs, written once: its server on an ephemeral
  * loopback port, its client connected through a {@link TapProxy}, every case called and checked.
- * A binding's test extends this and names its two halves; {@link #wireCheck} lets it assert what its
- * protocol put on the wire.
+ * A binding's test extends this, naming its two halves and what its protocol must put on the wire.
  *
  * <p>The tests on the shared connection run first: with Dubbo 3.3.6, a Triple client and server in one
  * JVM stop answering new or idle connections once another Triple client in that JVM has been closed,
@@ -54,13 +54,24 @@ public abstract class RoundTripContract {
     private int port;
     private TapProxy tap;
     private Connection connection;
+    private final ServerBinding serverBinding;
+    private final ClientBinding clientBinding;
+    private final Consumer<byte[]> wireCheck;
 
-    protected abstract ServerBinding serverBinding();
+    /** @param wireCheck asserts on the first bytes the client sent on its connection */
+    protected RoundTripContract(ServerBinding serverBinding, ClientBinding clientBinding, Consumer<byte[]> wireCheck) {
+        this.serverBinding = serverBinding;
+        this.clientBinding = clientBinding;
+        this.wireCheck = wireCheck;
+    }
 
-    protected abstract ClientBinding clientBinding();
+    private ServerBinding serverBinding() {
+        return serverBinding;
+    }
 
-    /** Asserts on the first bytes the client sent; by default nothing is asserted. */
-    protected void wireCheck(byte[] firstClientBytes) {}
+    private ClientBinding clientBinding() {
+        return clientBinding;
+    }
 
     @BeforeAll
     void startServerAndConnect() throws Exception {
@@ -104,7 +115,7 @@ public abstract class RoundTripContract {
                 assertThat(exchange.check(answer)).as("%s #%d", c.method(), seq).isNull();
             }
         }
-        wireCheck(tap.firstClientBytes());
+        wireCheck.accept(tap.firstClientBytes());
     }
 
     /**

@@ -25,6 +25,11 @@ public final class KryoContract {
 
     private KryoContract() {}
 
+    /** The registered classes in order, as recorded in run records. */
+    public static String describe() {
+        return CLASSES.stream().map(Class::getSimpleName).collect(java.util.stream.Collectors.joining(", "));
+    }
+
     /** Registers the classes once per JVM, before the first kryo instance is made. */
     public static synchronized void register() {
         if (registered) {

@@ -1,6 +1,5 @@
 package org.rpcbench.triple;
 
-import java.util.Map;
 import org.rpcbench.contract.proto.BoolReply;
 import org.rpcbench.contract.proto.DubboUserServiceTriple;
 import org.rpcbench.contract.proto.ExistUserRequest;
@@ -9,34 +8,22 @@ import org.rpcbench.contract.proto.ListUserRequest;
 import org.rpcbench.contract.proto.Page;
 import org.rpcbench.contract.proto.User;
 import org.rpcbench.contract.proto.UserService;
-import org.rpcbench.dubbo.DubboFramework;
-import org.rpcbench.dubbo.DubboPorts;
+import org.rpcbench.dubbo.DubboPair;
 import org.rpcbench.dubbo.DubboServer;
+import org.rpcbench.dubbo.DubboServerBinding;
 import org.rpcbench.server.FixtureProtoService;
 import org.rpcbench.server.RunningServer;
-import org.rpcbench.server.ServerBinding;
 
 /** Dubbo's Triple protocol serving the contract's protobuf twin through stubs generated in the build. */
-public final class TripleProtobufServer implements ServerBinding {
+public final class TripleProtobufServer extends DubboServerBinding {
 
-    @Override
-    public String name() {
-        return "triple-protobuf";
-    }
-
-    @Override
-    public int defaultPort() {
-        return DubboPorts.of("tri");
-    }
-
-    @Override
-    public Map<String, String> settings() {
-        return DubboFramework.settings("tri", "protobuf");
+    public TripleProtobufServer() {
+        super(DubboPair.idl("triple-protobuf", "tri", "protobuf"));
     }
 
     @Override
     public RunningServer start(String host, int port) {
-        return DubboServer.start("tri", null, UserService.class, new Service(), host, port);
+        return DubboServer.start(pair, UserService.class, new Service(), host, port);
     }
 
     /** The generated base class, answering from the shared fixtures. */

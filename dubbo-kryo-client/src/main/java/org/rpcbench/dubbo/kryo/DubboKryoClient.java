@@ -2,11 +2,13 @@ package org.rpcbench.dubbo.kryo;
 
 import java.util.Map;
 import org.rpcbench.dubbo.DubboContractClient;
+import org.rpcbench.dubbo.DubboPair;
 import org.rpcbench.dubbo.KryoContract;
 
-/** The dubbo protocol with kryo, the contract's classes registered up front on both sides. */
+/** The dubbo protocol with kryo, the contract's classes registered up front, in one order, on both sides. */
 public final class DubboKryoClient extends DubboContractClient {
     public DubboKryoClient() {
-        super("dubbo-kryo", "dubbo", "kryo", Map.of("kryoRegistered", "User, Page, Sex (in this order)"), KryoContract::register);
+        super(DubboPair.contract("dubbo-kryo", "dubbo", "kryo")
+                .preparedBy(KryoContract::register, Map.of("kryoRegistered", KryoContract.describe())));
     }
 }

@@ -1,0 +1,28 @@
+package org.rpcbench.dubbo;
+
+import java.util.Map;
+import org.rpcbench.binding.Binding;
+
+/** Either half of a Dubbo pair: its identity comes from the {@link DubboPair}. */
+abstract class DubboBinding implements Binding {
+    protected final DubboPair pair;
+
+    DubboBinding(DubboPair pair) {
+        this.pair = pair;
+    }
+
+    @Override
+    public String name() {
+        return pair.name();
+    }
+
+    @Override
+    public int defaultPort() {
+        return pair.defaultPort();
+    }
+
+    @Override
+    public Map<String, String> settings() {
+        return pair.settings();
+    }
+}

@@ -1,0 +1,56 @@
+package org.rpcbench.dubbo;
+
+import java.util.Map;
+
+/**
+ * What makes one Dubbo pair: its name, protocol and serialization, anything it does beyond them
+ * (recorded with the settings) and a preparation run before each start or connect. The server and the
+ * client module of a pair each state the same one.
+ *
+ * @param serialization what runs on the wire; for IDL stubs ({@code idl}) it is informational, the
+ *                      stubs carry their own
+ * @param prepare       must be idempotent, e.g. registering classes with a serializer
+ */
+public record DubboPair(String name, String protocol, String serialization, boolean idl,
+                        Map<String, String> notes, Runnable prepare) {
+
+    public DubboPair {
+        notes = Map.copyOf(notes);
+    }
+
+    /** A pair that serves the contract's Java interface. */
+    public static DubboPair contract(String name, String protocol, String serialization) {
+        return new DubboPair(name, protocol, serialization, false, Map.of(), () -> {});
+    }
+
+    /** A pair whose stubs were generated from the contract's .proto. */
+    public static DubboPair idl(String name, String protocol, String serialization) {
+        return new DubboPair(name, protocol, serialization, true, Map.of(), () -> {});
+    }
+
+    public DubboPair preparedBy(Runnable preparation, Map<String, String> recordedAs) {
+        return new DubboPair(name, protocol, serialization, idl, recordedAs, preparation);
+    }
+
+    /** The serialization to configure in Dubbo, or null when the stubs decide. */
+    String configuredSerialization() {
+        return idl ? null : serialization;
+    }
+
+    public int defaultPort() {
+        switch (protocol) {
+            case "dubbo":
+                return 20880;
+            case "tri":
+                return 50051;
+            default:
+                throw new IllegalArgumentException("no default port for protocol " + protocol);
+        }
+    }
+
+    public Map<String, String> settings() {
+        Map<String, String> s = DubboFramework.settings(protocol, serialization);
+        s.putAll(notes);
+        return s;
+    }
+}
