@@ -191,6 +191,7 @@ trap 'echo "benchmark.sh: interrupted; stopping" >&2; stop_all; exit 130' INT
 trap 'echo "benchmark.sh: terminated; stopping" >&2; stop_all; exit 143' TERM
 
 mapfile -d '' cmd < <(server_command "${port:-0}" "$jfr")
+export RPCBENCH_SERVER_COMMAND="${cmd[*]}"
 "${cmd[@]}" >"$server_log" 2>&1 &
 server_pid=$!
 

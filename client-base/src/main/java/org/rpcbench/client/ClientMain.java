@@ -254,6 +254,8 @@ public final class ClientMain {
         env.put("gitCommit", gitCommit());
         String pinning = System.getenv("RPCBENCH_PINNING");
         env.put("cpuPinning", pinning == null || pinning.isBlank() ? "none" : pinning);
+        String server = System.getenv("RPCBENCH_SERVER_COMMAND");
+        env.put("serverCommand", server == null || server.isBlank() ? "not known (server started separately)" : server);
         env.put("date", Instant.now().toString());
         return env;
     }
