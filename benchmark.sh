@@ -175,14 +175,22 @@ $profiling && jfr="$out_dir/server.jfr"
 
 server_pid=""
 client_pid=""
+# A process and everything it started (the client's JMH forks), children first, by PID.
+tree() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+    tree "$child"
+  done
+  echo "$1"
+}
 stop_all() {
-  local pid
-  for pid in $client_pid $server_pid; do
-    if kill -0 "$pid" 2>/dev/null; then
-      kill -TERM "$pid" 2>/dev/null || true
-      for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
-    fi
+  local pids pid
+  # collected before anything is stopped: a fork whose parent is gone can no longer be found
+  pids="$( { [[ -n "$client_pid" ]] && tree "$client_pid"; [[ -n "$server_pid" ]] && tree "$server_pid"; } || true)"
+  for pid in $pids; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in $pids; do
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
   done
   return 0
 }
@@ -194,6 +202,7 @@ mapfile -d '' cmd < <(server_command "${port:-0}" "$jfr")
 export RPCBENCH_SERVER_COMMAND="${cmd[*]}"
 "${cmd[@]}" >"$server_log" 2>&1 &
 server_pid=$!
+disown "$server_pid" # watched by PID below; no job notice from bash when it ends
 
 bound=""
 for _ in $(seq 1 $((READY_TIMEOUT_SECONDS * 10))); do
@@ -213,15 +222,25 @@ echo "benchmark.sh: $pair server on $bound (pid $server_pid, log $server_log)"
 mapfile -d '' cmd < <(client_command "${bound##*:}" "$result")
 "${cmd[@]}" &
 client_pid=$!
+# a server that dies mid-run ends the run within a second, instead of minutes of failing calls
+server_died=false
+while kill -0 "$client_pid" 2>/dev/null; do
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    server_died=true
+    echo "benchmark.sh: the $pair server died during the run; stopping the client (server log: $server_log)" >&2
+    server_pid=""
+    stop_all
+    break
+  fi
+  sleep 0.5
+done
 set +e
 wait "$client_pid"
 status=$?
 set -e
 client_pid=""
-
-if ! kill -0 "$server_pid" 2>/dev/null; then
-  echo "benchmark.sh: the $pair server died during the run (see $server_log)" >&2
-  (( status == 0 )) && status=1
+if $server_died; then
+  status=1
 fi
 stop_all
 server_pid=""
