@@ -22,7 +22,7 @@ import org.rpcbench.cases.Case;
 public final class JmhSettings {
     public static final int THREADS = 32;
     public static final int FORKS = 1;
-    public static final int WARMUP_ITERATIONS = 3;
+    public static final int WARMUP_ITERATIONS = 5;
     public static final TimeValue WARMUP_TIME = TimeValue.seconds(10);
     public static final int MEASUREMENT_ITERATIONS = 5;
     public static final TimeValue MEASUREMENT_TIME = TimeValue.seconds(10);
