@@ -75,6 +75,15 @@ public final class Caller {
         return root == e ? first : first + " (cause: " + firstLine(root) + ")";
     }
 
+    /** The deepest cause's class and message: what actually went wrong, without framework wrapping. */
+    static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return firstLine(root);
+    }
+
     private static String firstLine(Throwable t) {
         String m = t.getMessage();
         if (m == null) {

@@ -35,7 +35,7 @@ public final class Preflight {
             outcome.cancel(true);
             return "no answer within " + deadlineMillis / 1000 + " s";
         } catch (ExecutionException e) {
-            return Caller.describe(e.getCause());
+            return Caller.rootCause(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted";

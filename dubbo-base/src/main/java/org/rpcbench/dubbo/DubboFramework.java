@@ -2,8 +2,6 @@ package org.rpcbench.dubbo;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.apache.dubbo.common.Version;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
@@ -23,10 +21,9 @@ public final class DubboFramework {
     public static final String THREADPOOL = "fixed";
     public static final int THREADS = 200;
     public static final String DISPATCHER = "all";
-    public static final String LOG_LEVEL = "WARNING";
-
-    /** Held so the JDK does not collect the configured logger and forget its level. */
-    private static final Logger DUBBO_LOG = Logger.getLogger("org.apache.dubbo");
+    /** Dubbo's own logging, set in server-base's and client-base's logging.properties. */
+    public static final String SERVER_LOG_LEVEL = "WARNING";
+    public static final String CLIENT_LOG_LEVEL = "OFF";
 
     private DubboFramework() {}
 
@@ -44,15 +41,14 @@ public final class DubboFramework {
         s.put("qos", "off");
         s.put("registry", "none (direct URL)");
         s.put("connections", "1 shared");
-        s.put("logLevel", LOG_LEVEL);
+        s.put("logLevel", SERVER_LOG_LEVEL + " on the server, " + CLIENT_LOG_LEVEL + " on the client");
         return s;
     }
 
     static ApplicationConfig application(String name) {
-        quietLogging();
+        useJdkLogging();
         ApplicationConfig app = new ApplicationConfig(name);
         app.setQosEnable(false);
-        app.setLogger("jdk");
         app.setMetadataType("local");
         return app;
     }
@@ -76,11 +72,11 @@ public final class DubboFramework {
         return p;
     }
 
-    /** Before any Dubbo class logs: pick the JDK adapter (logging.properties sets the levels). */
-    static void quietLogging() {
+    /** Before any Dubbo class loads: pick the JDK adapter, which reads logging.properties. */
+    static void useJdkLogging() {
         if (System.getProperty("dubbo.application.logger") == null) {
             System.setProperty("dubbo.application.logger", "jdk");
         }
-        DUBBO_LOG.setLevel(Level.parse(LOG_LEVEL));
     }
+
 }

@@ -19,7 +19,7 @@ final class DubboRuntime implements AutoCloseable {
 
     /** Configures a bootstrap with {@code configure} and starts it. */
     static DubboRuntime start(String application, java.util.function.UnaryOperator<DubboBootstrap> configure) {
-        DubboFramework.quietLogging();
+        DubboFramework.useJdkLogging();
         FrameworkModel framework = new FrameworkModel();
         try {
             DubboBootstrap bootstrap = configure.apply(DubboBootstrap.newInstance(framework)
