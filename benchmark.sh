@@ -34,6 +34,14 @@ Options:
   -p PORT     server port (default: a free port for a pair run, else the binding's own port)
   -f FILE     JMH JSON result file; run.json goes beside it (default results/PAIR-TIME/jmh.json)
   -a "OPTS"   JMH options for the client, e.g. -a "-wi 1 -w 3s -i 2 -r 5s" or -a "-t 64 getUser"
+  -o NAME=VALUE
+              a framework switch, set alike on the server, the client and its JMH forks, recorded in
+              run.json; repeatable. Dubbo pairs: dubbo.filters=none|default (Dubbo's default filter
+              chain; default none), dubbo.decode-in-io=on|off (dubbo protocol; default on).
+              A pair's client --help lists its switches.
+  -n          no build: run the jars as they are (after mvn package; CI uses it after mvn verify)
+  -b "OPTS"   extra Maven options for the build, e.g. -b "-Ddubbo.version=3.3.5" to benchmark another
+              Dubbo release or a locally installed snapshot (the default stays pinned in pom.xml)
   -m profiling
               record Java Flight Recorder files for the server and every client fork, beside the results
   -c          pin the server to CPU 0 and the client to the other CPUs (taskset), for steadier numbers
@@ -55,15 +63,22 @@ host=127.0.0.1
 port=""
 result=""
 jmh_opts=""
+switches=()
+build_opts=""
+skip_build=false
 profiling=false
 pin=false
-while getopts ":s:p:f:a:m:clh" opt; do
+while getopts ":s:p:f:a:o:b:m:nclh" opt; do
   case "$opt" in
     s) host="$OPTARG" ;;
     p) [[ "$OPTARG" =~ ^[0-9]+$ ]] && (( OPTARG <= 65535 )) || die_usage "-p needs a port number, got '$OPTARG'"
        port="$OPTARG" ;;
     f) result="$OPTARG" ;;
     a) jmh_opts="$OPTARG" ;;
+    o) [[ "$OPTARG" =~ ^[a-z0-9.-]+=[^[:space:]]+$ ]] || die_usage "-o needs NAME=VALUE, got '$OPTARG'"
+       switches+=("-Drpcbench.switch.$OPTARG") ;;
+    b) build_opts="$OPTARG" ;;
+    n) skip_build=true ;;
     m) [[ "$OPTARG" == profiling || "$OPTARG" == jfr ]] || die_usage "-m knows only 'profiling', got '$OPTARG'"
        profiling=true ;;
     c) pin=true ;;
@@ -74,6 +89,7 @@ while getopts ":s:p:f:a:m:clh" opt; do
   esac
 done
 shift $((OPTIND - 1))
+[[ -n "$build_opts" ]] && $skip_build && die_usage "-b (build options) and -n (no build) do not go together"
 (( $# == 1 )) || die_usage "name one module (got $#)"
 module="$1"
 
@@ -103,10 +119,16 @@ fi
 # Build exactly the modules this run needs (and what they depend on), every time: Maven recompiles
 # only what changed, and a stale jar is never run.
 build() {
-  local modules="$1" log
+  local modules="$1" log module
+  if $skip_build; then
+    for module in ${modules//,/ }; do
+      [[ -f "$(jar_of "$module")" ]] || { echo "benchmark.sh: $(jar_of "$module") is not built (run mvn package, or drop -n)" >&2; exit 1; }
+    done
+    return 0
+  fi
   log="$(mktemp)"
   echo "benchmark.sh: building $modules ..."
-  if ! (cd "$ROOT" && mvn -B -q -pl "$modules" -am package -DskipTests) >"$log" 2>&1; then
+  if ! (cd "$ROOT" && mvn -B -q "${build_args[@]}" -pl "$modules" -am package -DskipTests) >"$log" 2>&1; then
     echo "benchmark.sh: the build of $modules failed:" >&2
     grep -E "ERROR|BUILD" "$log" | head -20 >&2 || tail -20 "$log" >&2
     rm -f "$log"
@@ -120,12 +142,13 @@ jar_of() { echo "$ROOT/$1/target/$1.jar"; }
 export RPCBENCH_GIT_COMMIT="$(cd "$ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)$(cd "$ROOT" && [[ -n "$(git status --porcelain 2>/dev/null)" ]] && echo "+dirty" || true)"
 
 read -r -a jmh_args <<<"$jmh_opts"
+read -r -a build_args <<<"$build_opts"
 read -r -a server_jvm <<<"${SERVER_JVM_OPTS:-$SERVER_JVM_OPTS_DEFAULT}"
 
 client_command() {
   local cmd=()
   [[ -n "$client_cpus" ]] && cmd+=(taskset -c "$client_cpus")
-  cmd+=(java -jar "$(jar_of "$pair-client")" --host "$host")
+  cmd+=(java "${switches[@]}" -jar "$(jar_of "$pair-client")" --host "$host")
   [[ -n "$1" ]] && cmd+=(--port "$1")
   [[ -n "$2" ]] && cmd+=(--result "$2")
   $profiling && cmd+=(--jfr)
@@ -136,7 +159,7 @@ client_command() {
 server_command() {
   local port_arg="$1" jfr_file="$2" cmd=()
   [[ -n "$server_cpus" ]] && cmd+=(taskset -c "$server_cpus")
-  cmd+=(java "${server_jvm[@]}")
+  cmd+=(java "${server_jvm[@]}" "${switches[@]}")
   [[ -n "$jfr_file" ]] && cmd+=("-XX:StartFlightRecording=filename=$jfr_file,settings=profile,dumponexit=true")
   cmd+=(-jar "$(jar_of "$pair-server")" --host "$host")
   [[ -n "$port_arg" ]] && cmd+=(--port "$port_arg")
@@ -211,7 +234,9 @@ for _ in $(seq 1 $((READY_TIMEOUT_SECONDS * 10))); do
     break
   fi
   if ! kill -0 "$server_pid" 2>/dev/null; then
-    echo "benchmark.sh: the $pair server did not start: $(grep -m1 "^rpc-bench server" "$server_log" || tail -1 "$server_log")" >&2
+    why="$(grep -m1 "^rpc-bench server" "$server_log" || tail -1 "$server_log")"
+    echo "benchmark.sh: the $pair server did not start: $why" >&2
+    [[ "$why" == "rpc-bench server: switch "* ]] && exit 2 # a bad -o, as the server judged it
     exit 1
   fi
   sleep 0.1

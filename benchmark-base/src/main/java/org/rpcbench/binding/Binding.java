@@ -1,5 +1,6 @@
 package org.rpcbench.binding;
 
+import java.util.List;
 import java.util.Map;
 
 /** What both halves of a pair state about themselves; they must agree. */
@@ -13,4 +14,9 @@ public interface Binding {
 
     /** Framework, protocol, serialization and the framework settings that matter for fairness. */
     Map<String, String> settings();
+
+    /** The framework settings a run may change; the values in effect belong in {@link #settings()}. */
+    default List<Switch> switches() {
+        return List.of();
+    }
 }

@@ -5,6 +5,7 @@ import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.ProtoTwin;
+import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.contract.User;
 import org.rpcbench.contract.proto.BoolReply;
 import org.rpcbench.contract.proto.ExistUserRequest;

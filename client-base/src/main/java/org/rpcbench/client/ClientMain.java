@@ -31,6 +31,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.rpcbench.binding.Bindings;
 import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.binding.Switch;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cli.CommandLine;
@@ -83,7 +84,10 @@ public final class ClientMain {
                 "Benchmarks a " + binding.name() + " server with the UserService cases.",
                 List.of(HOST, PORT, RESULT, TIMEOUT, JFR),
                 "Every other argument is a JMH option and passes through (-wi, -w, -i, -r, -f, -t, -prof, ...;\n"
-                        + "a case name such as getUser selects cases). " + JmhSettings.describeDefaults());
+                        + "a case name such as getUser selects cases). " + JmhSettings.describeDefaults()
+                        + (binding.switches().isEmpty() ? ""
+                        : "\n\nFramework switches, as JVM options -D" + Switch.PREFIX + "NAME=VALUE (the server needs the same;\n"
+                        + "the JMH forks get them from here):\n" + Switch.describe(binding.switches()).stripTrailing()));
         CommandLine.Values values;
         CommandLineOptions jmhGiven;
         try {
@@ -101,6 +105,13 @@ public final class ClientMain {
             return 2;
         }
 
+        Map<String, String> switches;
+        try {
+            switches = Switch.given(binding);
+        } catch (IllegalArgumentException e) {
+            err.println("rpc-bench client: " + e.getMessage());
+            return 2;
+        }
         int port = values.get(PORT) < 0 ? binding.defaultPort() : values.get(PORT);
         Target target = new Target(values.get(HOST), port, values.get(TIMEOUT));
         Path resultFile = values.has(RESULT) ? Path.of(values.get(RESULT))
@@ -120,6 +131,7 @@ public final class ClientMain {
 
         ForkSettings fork = new ForkSettings(target, tallyDir);
         List<String> forkArgs = new ArrayList<>(moduleOpenings());
+        switches.forEach((name, value) -> forkArgs.add("-D" + Switch.PREFIX + name + "=" + value));
         fork.asProperties().forEach((k, v) -> {
             forkArgs.add("-D" + k + "=" + v);
             System.setProperty(k, v); // for -f 0, where JMH runs in this JVM

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Case;
+import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.server.FixtureProtoService;
 
 class ProtoContractConnectionTest {

@@ -17,7 +17,7 @@ import java.util.List;
  * configuration that asked for it.
  */
 public final class TapProxy implements AutoCloseable {
-    private static final int KEPT = 256;
+    private static final int KEPT = 4096;
 
     private final ServerSocket listener;
     private final int upstreamPort;

@@ -10,12 +10,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.binding.InMemoryBinding;
 
 /** The launcher end to end, with JMH running in this JVM (-f 0) against the in-memory binding. */
 class ClientMainTest {
+
+    @BeforeAll
+    static void shareTheJmhLock() {
+        // these runs check behaviour, not speed: another benchmark on this machine must not fail them
+        System.setProperty("jmh.ignoreLock", "true");
+    }
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
     final ByteArrayOutputStream err = new ByteArrayOutputStream();
 

@@ -1,7 +1,9 @@
 package org.rpcbench.dubbo;
 
+import java.util.List;
 import java.util.Map;
 import org.rpcbench.binding.Binding;
+import org.rpcbench.binding.Switch;
 
 /** Either half of a Dubbo pair: its identity comes from the {@link DubboPair}. */
 abstract class DubboBinding implements Binding {
@@ -19,6 +21,11 @@ abstract class DubboBinding implements Binding {
     @Override
     public int defaultPort() {
         return pair.defaultPort();
+    }
+
+    @Override
+    public List<Switch> switches() {
+        return DubboFramework.switches(pair.protocol());
     }
 
     @Override

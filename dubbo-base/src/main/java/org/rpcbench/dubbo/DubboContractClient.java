@@ -1,5 +1,6 @@
 package org.rpcbench.dubbo;
 
+import java.io.IOException;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.ContractConnection;
 import org.rpcbench.binding.Target;
@@ -13,7 +14,7 @@ public abstract class DubboContractClient extends DubboClientBinding {
     }
 
     @Override
-    public Connection connect(Target target) {
+    public Connection connect(Target target) throws IOException {
         DubboReference<UserService> reference = DubboReference.refer(pair, UserService.class, target);
         return new ContractConnection(reference.proxy(), reference);
     }

@@ -1,23 +1,40 @@
 package org.rpcbench.dubbo;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.dubbo.common.Version;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
+import org.rpcbench.binding.Switch;
 
 /**
  * The framework settings every Dubbo pair runs with, on both sides, so that pairs differ only in
  * protocol and serialization. They are recorded in each run record.
  *
  * <p>Filters: Dubbo's default filter chain is off ({@code -default}) for provider and consumer of every
- * pair. A chain that differs between pairs is a trap: with the defaults on, a per-call local-address
- * lookup inside them made Triple look twice as slow as the dubbo protocol on a loopback-only host in
+ * pair unless the run turns it on with the {@link #FILTERS} switch, and then for every pair alike. A
+ * chain that differs between pairs is a trap: with the defaults on, a per-call local-address lookup
+ * inside them made Triple look twice as slow as the dubbo protocol on a loopback-only host in
  * apache/dubbo-benchmark, whose dubbo pairs had them off.
  */
 public final class DubboFramework {
-    public static final String FILTERS = "-default";
+    /** Dubbo's default filter chain, for provider and consumer: bare (none) or Dubbo's defaults. */
+    public static final Switch FILTERS = new Switch("dubbo.filters", List.of("none", "default"), "none",
+            "Dubbo's default filter chain on provider and consumer: none (bare) or default (production-like)");
+    /**
+     * Where the dubbo protocol decodes a message body: in the IO (Netty) thread, or later in a business
+     * thread. Seed 001 found the IO thread faster. Dubbo 3.3 reads {@code decode.in.io.thread} (default
+     * false) on the provider's and the consumer's URL, but ignores it and decodes in the IO thread in its
+     * default "isolation" executor mode. So every pair runs in the "default" executor mode (one pool per
+     * protocol: the fixed 200 recorded below), where the parameter is obeyed, and the switch defaults to
+     * on: what Dubbo 3.3 does out of the box, and what Dubbo 2.7 did by default ({@code decode.in.io=true}).
+     */
+    public static final Switch DECODE_IN_IO = Switch.onOff("dubbo.decode-in-io", true,
+            "dubbo protocol only: decode bodies in the IO thread (on) or in the business thread pool (off)");
+    static final String DECODE_IN_IO_KEY = "decode.in.io.thread";
+    static final String EXECUTOR_MODE = "default";
     public static final String THREADPOOL = "fixed";
     public static final int THREADS = 200;
     public static final String DISPATCHER = "all";
@@ -34,10 +51,14 @@ public final class DubboFramework {
         s.put("frameworkVersion", Version.getVersion());
         s.put("protocol", protocol);
         s.put("serialization", serialization);
-        s.put("filter", FILTERS);
+        s.put("defaultFilters", FILTERS.value());
         s.put("threadpool", THREADPOOL);
         s.put("threads", String.valueOf(THREADS));
         s.put("dispatcher", DISPATCHER);
+        s.put("executorManagementMode", EXECUTOR_MODE);
+        if (protocol.equals("dubbo")) {
+            s.put("decodeInIoThread", DECODE_IN_IO.value());
+        }
         s.put("qos", "off");
         s.put("registry", "none (direct URL)");
         s.put("connections", "1 shared");
@@ -45,11 +66,31 @@ public final class DubboFramework {
         return s;
     }
 
+    /** The switches of a pair speaking {@code protocol}. */
+    static List<Switch> switches(String protocol) {
+        return protocol.equals("dubbo") ? List.of(FILTERS, DECODE_IN_IO) : List.of(FILTERS);
+    }
+
+    /** The filter setting for providers and consumers, or null for Dubbo's default chain. */
+    static String filter() {
+        return FILTERS.value().equals("none") ? "-default" : null;
+    }
+
+    /** URL parameters both sides of a pair set, by protocol. */
+    static Map<String, String> parameters(String protocol) {
+        Map<String, String> p = new LinkedHashMap<>();
+        if (protocol.equals("dubbo")) {
+            p.put(DECODE_IN_IO_KEY, String.valueOf(DECODE_IN_IO.on()));
+        }
+        return p;
+    }
+
     static ApplicationConfig application(String name) {
         useJdkLogging();
         ApplicationConfig app = new ApplicationConfig(name);
         app.setQosEnable(false);
         app.setMetadataType("local");
+        app.setExecutorManagementMode(EXECUTOR_MODE);
         return app;
     }
 
@@ -69,6 +110,7 @@ public final class DubboFramework {
         p.setThreadpool(THREADPOOL);
         p.setThreads(THREADS);
         p.setDispatcher(DISPATCHER);
+        p.setParameters(parameters(name));
         return p;
     }
 

@@ -18,7 +18,10 @@ public record DubboPair(String name, String protocol, String serialization, bool
         notes = Map.copyOf(notes);
     }
 
-    /** A pair that serves the contract's Java interface. */
+    /**
+     * A pair serving a plain Java interface (the contract's, or its protobuf twin's) with the serialization
+     * configured on both sides.
+     */
     public static DubboPair contract(String name, String protocol, String serialization) {
         return new DubboPair(name, protocol, serialization, false, Map.of(), () -> {});
     }
@@ -30,6 +33,11 @@ public record DubboPair(String name, String protocol, String serialization, bool
 
     public DubboPair preparedBy(Runnable preparation, Map<String, String> recordedAs) {
         return new DubboPair(name, protocol, serialization, idl, recordedAs, preparation);
+    }
+
+    /** A pair whose serializer learns {@link RegisteredClasses} up front, through {@code register}. */
+    public DubboPair registering(Runnable register) {
+        return preparedBy(register, Map.of("registeredClasses", RegisteredClasses.describe()));
     }
 
     /** The serialization to configure in Dubbo, or null when the stubs decide. */

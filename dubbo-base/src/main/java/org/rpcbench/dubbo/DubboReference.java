@@ -1,5 +1,8 @@
 package org.rpcbench.dubbo;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.dubbo.config.ReferenceConfig;
@@ -21,7 +24,8 @@ public final class DubboReference<T> implements AutoCloseable {
         this.proxy = proxy;
     }
 
-    public static <T> DubboReference<T> refer(DubboPair pair, Class<T> contract, Target target) {
+    public static <T> DubboReference<T> refer(DubboPair pair, Class<T> contract, Target target) throws IOException {
+        reachable(target);
         pair.prepare().run();
         ReferenceConfig<T> reference = new ReferenceConfig<>();
         reference.setInterface(contract);
@@ -29,7 +33,7 @@ public final class DubboReference<T> implements AutoCloseable {
         reference.setTimeout(target.timeoutMillis());
         reference.setRetries(0);
         reference.setCheck(true);
-        reference.setFilter(DubboFramework.FILTERS);
+        reference.setFilter(DubboFramework.filter());
         Map<String, String> p = new LinkedHashMap<>();
         String serialization = pair.configuredSerialization();
         if (serialization != null) {
@@ -39,6 +43,7 @@ public final class DubboReference<T> implements AutoCloseable {
         p.put("connect.timeout", String.valueOf(target.timeoutMillis()));
         p.put("threadpool", DubboFramework.THREADPOOL);
         p.put("dispatcher", DubboFramework.DISPATCHER);
+        p.putAll(DubboFramework.parameters(pair.protocol()));
         reference.setParameters(p);
         DubboRuntime runtime = DubboRuntime.start("rpc-bench-client", bootstrap -> bootstrap.reference(reference));
         try {
@@ -46,6 +51,16 @@ public final class DubboReference<T> implements AutoCloseable {
         } catch (RuntimeException e) {
             runtime.close();
             throw e;
+        }
+    }
+
+    /**
+     * A plain TCP connect first. Dubbo 3.3's Triple client waits out its whole connect timeout before
+     * reporting a refused connection; this tells in a millisecond that nothing listens there.
+     */
+    private static void reachable(Target target) throws IOException {
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(target.host(), target.port()), target.timeoutMillis());
         }
     }
 

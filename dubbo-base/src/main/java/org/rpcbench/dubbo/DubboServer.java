@@ -13,7 +13,7 @@ public final class DubboServer {
         ServiceConfig<T> service = new ServiceConfig<>();
         service.setInterface(contract);
         service.setRef(implementation);
-        service.setFilter(DubboFramework.FILTERS);
+        service.setFilter(DubboFramework.filter());
         DubboRuntime runtime = DubboRuntime.start("rpc-bench-server", bootstrap -> bootstrap
                 .protocol(DubboFramework.protocol(pair.protocol(), pair.configuredSerialization(), host, port))
                 .service(service));

@@ -1,6 +1,7 @@
 package org.rpcbench.server;
 
 import org.rpcbench.contract.ProtoTwin;
+import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.contract.proto.BoolReply;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
@@ -13,24 +14,28 @@ import org.rpcbench.contract.proto.User;
  * service base class delegates each method here. Answers are converted per call, as a service that keeps
  * its own domain model behind a protobuf API would.
  */
-public final class FixtureProtoService {
+public final class FixtureProtoService implements ProtoUserService {
     private static final BoolReply TRUE = BoolReply.newBuilder().setValue(true).build();
     private static final BoolReply FALSE = BoolReply.newBuilder().setValue(false).build();
 
     private final FixtureUserService fixtures = new FixtureUserService();
 
+    @Override
     public BoolReply existUser(ExistUserRequest request) {
         return fixtures.existUser(request.getEmail()) ? TRUE : FALSE;
     }
 
+    @Override
     public BoolReply createUser(User user) {
         return fixtures.createUser(ProtoTwin.fromProto(user)) ? TRUE : FALSE;
     }
 
+    @Override
     public User getUser(GetUserRequest request) {
         return ProtoTwin.toProto(fixtures.getUser(request.getId()));
     }
 
+    @Override
     public Page listUser(ListUserRequest request) {
         return ProtoTwin.toProto(fixtures.listUser(request.getPageNo()));
     }

@@ -10,6 +10,7 @@ import java.net.UnknownHostException;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.rpcbench.binding.Bindings;
+import org.rpcbench.binding.Switch;
 import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Option;
 import org.rpcbench.cli.UsageException;
@@ -82,8 +83,12 @@ public final class ServerMain {
 
     private static Started launch(ServerBinding binding, String[] args, PrintStream out, PrintStream err) {
         String command = "java -jar " + binding.name() + "-server.jar";
-        CommandLine cli = CommandLine.strict(command, "Serves the rpc-bench UserService with " + binding.name() + ".",
-                List.of(HOST, PORT));
+        String summary = "Serves the rpc-bench UserService with " + binding.name() + ".";
+        if (!binding.switches().isEmpty()) {
+            summary += "\nFramework switches, as JVM options -D" + Switch.PREFIX + "NAME=VALUE (the client needs the same):\n"
+                    + Switch.describe(binding.switches()).stripTrailing();
+        }
+        CommandLine cli = CommandLine.strict(command, summary, List.of(HOST, PORT));
         CommandLine.Values values;
         try {
             values = cli.parse(args);
@@ -94,6 +99,12 @@ public final class ServerMain {
         if (values.helpRequested()) {
             out.print(cli.usage());
             return new Started(null, 0, null);
+        }
+        try {
+            Switch.given(binding);
+        } catch (IllegalArgumentException e) {
+            err.println("rpc-bench server: " + e.getMessage());
+            return new Started(null, 2, null);
         }
         String host = values.get(HOST);
         int port = values.get(PORT) < 0 ? binding.defaultPort() : values.get(PORT);

@@ -1,8 +1,9 @@
 package org.rpcbench.triple;
 
+import java.io.IOException;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.ProtoContractConnection;
-import org.rpcbench.binding.ProtoUserService;
+import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.binding.Target;
 import org.rpcbench.contract.proto.UserService;
 import org.rpcbench.dubbo.DubboClientBinding;
@@ -17,7 +18,7 @@ public final class TripleProtobufClient extends DubboClientBinding {
     }
 
     @Override
-    public Connection connect(Target target) {
+    public Connection connect(Target target) throws IOException {
         DubboReference<UserService> reference = DubboReference.refer(pair, UserService.class, target);
         UserService stub = reference.proxy();
         return new ProtoContractConnection(

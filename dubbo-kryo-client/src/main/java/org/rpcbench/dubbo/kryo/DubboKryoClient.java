@@ -1,6 +1,5 @@
 package org.rpcbench.dubbo.kryo;
 
-import java.util.Map;
 import org.rpcbench.dubbo.DubboContractClient;
 import org.rpcbench.dubbo.DubboPair;
 import org.rpcbench.dubbo.KryoContract;
@@ -9,6 +8,6 @@ import org.rpcbench.dubbo.KryoContract;
 public final class DubboKryoClient extends DubboContractClient {
     public DubboKryoClient() {
         super(DubboPair.contract("dubbo-kryo", "dubbo", "kryo")
-                .preparedBy(KryoContract::register, Map.of("kryoRegistered", KryoContract.describe())));
+                .registering(KryoContract::register));
     }
 }

@@ -1,4 +1,4 @@
-package org.rpcbench.binding;
+package org.rpcbench.contract;
 
 import java.util.function.Function;
 import org.rpcbench.contract.proto.BoolReply;
@@ -9,8 +9,10 @@ import org.rpcbench.contract.proto.Page;
 import org.rpcbench.contract.proto.User;
 
 /**
- * The protobuf twin of the contract as a blocking client sees it. Generated stubs of IDL protocols
- * (Dubbo Triple, gRPC) have exactly these methods, so a binding adapts its stub with method references.
+ * The contract's protobuf twin as a plain Java interface. Protocols that carry protobuf messages through
+ * an ordinary interface (the dubbo protocol with protobuf serialization) serve and call it directly;
+ * generated stubs of IDL protocols (Dubbo Triple, gRPC) have exactly these methods, so a binding adapts
+ * its stub with method references.
  */
 public interface ProtoUserService {
     BoolReply existUser(ExistUserRequest request);
