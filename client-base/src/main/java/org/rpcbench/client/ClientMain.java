@@ -249,7 +249,6 @@ public final class ClientMain {
             jmh.put("measurementIterations", options.getMeasurementIterations().orElse(JmhSettings.MEASUREMENT_ITERATIONS));
             jmh.put("measurementTime", options.getMeasurementTime().orElse(JmhSettings.MEASUREMENT_TIME).toString());
         }
-        jmh.put("connections", 1);
         jmh.put("callTimeoutMillis", target.timeoutMillis());
         return jmh;
     }

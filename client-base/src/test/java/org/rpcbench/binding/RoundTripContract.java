@@ -102,7 +102,7 @@ public abstract class RoundTripContract {
     void bothHalvesAreTheSamePair() {
         assertThat(clientBinding().name()).isEqualTo(serverBinding().name());
         assertThat(clientBinding().defaultPort()).isEqualTo(serverBinding().defaultPort());
-        assertThat(clientBinding().settings()).containsKeys("protocol", "serialization", "framework", "frameworkVersion");
+        assertThat(clientBinding().settings()).containsKeys("protocol", "serialization", "framework", "frameworkVersion", "connections");
     }
 
     @Test

@@ -1,0 +1,22 @@
+package org.rpcbench.rmi;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import org.rpcbench.contract.Page;
+import org.rpcbench.contract.User;
+
+/**
+ * The contract's UserService as RMI wants it: a {@link Remote} interface whose every method may throw
+ * {@link RemoteException}. Same methods, same argument and answer types (User and Page are
+ * Serializable), so only the transport differs from the plain interface.
+ */
+public interface RemoteUserService extends Remote {
+
+    boolean existUser(String email) throws RemoteException;
+
+    boolean createUser(User user) throws RemoteException;
+
+    User getUser(long id) throws RemoteException;
+
+    Page listUser(int pageNo) throws RemoteException;
+}

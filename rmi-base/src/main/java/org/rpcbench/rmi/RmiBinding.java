@@ -1,0 +1,63 @@
+package org.rpcbench.rmi;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.rpcbench.binding.Binding;
+
+/**
+ * Either half of the rmi pair: Java RMI as the JDK ships it (JRMP transport, Java serialization), the
+ * "RMI" column of seed 003. Nothing is tuned beyond what the harness requires: a server bound to one
+ * address, bounded client calls, and a deserialization allowlist on the server.
+ */
+public abstract class RmiBinding implements Binding {
+    public static final String NAME = "rmi";
+    /** The RMI registry's well-known port; the registry and the service share it here. */
+    public static final int DEFAULT_PORT = 1099;
+    /** The registry name the service is bound under. */
+    public static final String REGISTRY_NAME = "rpc-bench/UserService";
+
+    /**
+     * What the server deserializes for its service: the classes createUser's argument is made of
+     * (existUser's String needs no class check; getUser and listUser take primitives). ArrayList checks
+     * its backing array as Object[], whose element type a pattern filter matches as java.lang.Object;
+     * enum constants arrive with java.lang.Enum's descriptor. Page is never an argument, so it is not
+     * accepted. Everything else is rejected ("!*"), and the limits stop oversized graphs early.
+     */
+    public static final String SERIAL_FILTER = "org.rpcbench.contract.User;org.rpcbench.contract.Sex;java.lang.Enum;"
+            + "java.util.ArrayList;java.lang.Integer;java.lang.Number;java.lang.Object;"
+            + "maxdepth=8;maxrefs=256;maxarray=1024;maxbytes=65536;!*";
+
+    @Override
+    public final String name() {
+        return NAME;
+    }
+
+    @Override
+    public final Map<String, String> settings() {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("framework", "Java RMI (JDK)");
+        s.put("frameworkVersion", ModuleLayer.boot().findModule("java.rmi")
+                .flatMap(m -> m.getDescriptor().rawVersion()).orElse(Runtime.version().toString()));
+        s.put("protocol", "JRMP (RMI's stream protocol over TCP)");
+        s.put("serialization", "Java serialization (a fresh object stream per call)");
+        s.put("registry", "an RMI registry on the server's own address and port, sharing its listening socket;"
+                + " the client looks the service up once, at connect");
+        s.put("serverAddress", "server socket factory bound to the given host only; java.rmi.server.hostname set to it,"
+                + " so the stub names it");
+        s.put("serverThreads", "RMI default: one thread per client connection, from an unbounded cached pool");
+        s.put("connections", "RMI default: a pool per server endpoint, one TCP connection per concurrent call"
+                + " (JRMP carries one call at a time; up to one per client thread), idle ones reused and closed after "
+                + Long.getLong("sun.rmi.transport.connectionTimeout", 15_000) + " ms; a connection idle longer than its"
+                + " last measured round trip (5 ms at first) is pinged before reuse");
+        s.put("callTimeout", "the client's timeout as connect timeout and socket read timeout on every RMI connection"
+                + " of the client JVM (RMISocketFactory; caps RMI's 60 s handshake wait too)");
+        s.put("serialFilter", SERIAL_FILTER + " (server, for the service's arguments; the registry keeps the JDK's own)");
+        s.put("logLevel", "JDK defaults: RMI logs nothing in normal operation, only its own failures at WARNING");
+        return s;
+    }
+
+    @Override
+    public final int defaultPort() {
+        return DEFAULT_PORT;
+    }
+}

@@ -1,0 +1,68 @@
+package org.rpcbench.rmi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.InvalidClassException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.rmi.registry.LocateRegistry;
+import java.util.LinkedList;
+import org.junit.jupiter.api.Test;
+import org.rpcbench.cases.Fixtures;
+import org.rpcbench.contract.User;
+import org.rpcbench.server.RunningServer;
+
+class RmiServerTest {
+
+    private static int freePort() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    @Test
+    void aBusyPortIsABindException() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            assertThatThrownBy(() -> new RmiServer().start("127.0.0.1", taken.getLocalPort()))
+                    .hasRootCauseInstanceOf(BindException.class);
+        }
+    }
+
+    @Test
+    void onlyTheContractsClassesAreDeserialized() throws Exception {
+        int port = freePort();
+        try (RunningServer ignored = new RmiServer().start("127.0.0.1", port)) {
+            RemoteUserService remote = (RemoteUserService) LocateRegistry.getRegistry("127.0.0.1", port)
+                    .lookup(RmiBinding.REGISTRY_NAME);
+            assertThat(remote.createUser(Fixtures.user(5))).isTrue();
+
+            // the same user, but its permissions in a list class the allowlist does not name: equal as a
+            // List, so without the filter the server would accept it
+            User smuggled = Fixtures.user(5);
+            smuggled.setPermissions(new LinkedList<>(smuggled.getPermissions()));
+            assertThatThrownBy(() -> remote.createUser(smuggled))
+                    .hasRootCauseInstanceOf(InvalidClassException.class)
+                    .hasStackTraceContaining("REJECTED");
+        }
+    }
+
+    @Test
+    void closingUnexportsEverythingAndFreesThePort() throws Exception {
+        int port = freePort();
+        RunningServer first = new RmiServer().start("127.0.0.1", port);
+        first.close();
+        first.close();
+        // RMI's reaper is its one non-daemon thread, alive while anything is exported
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().contains("Reaper") && !t.isDaemon()) {
+                t.join(10_000);
+                assertThat(t.isAlive()).as("%s after close", t.getName()).isFalse();
+            }
+        }
+        try (RunningServer again = new RmiServer().start("127.0.0.1", port)) {
+            assertThat(again).isNotNull();
+        }
+    }
+}
