@@ -7,6 +7,7 @@ import org.apache.dubbo.common.Version;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
+import org.rpcbench.binding.DubboSwitches;
 import org.rpcbench.binding.Switch;
 
 /**
@@ -20,19 +21,14 @@ import org.rpcbench.binding.Switch;
  * apache/dubbo-benchmark, whose dubbo pairs had them off.
  */
 public final class DubboFramework {
-    /** Dubbo's default filter chain, for provider and consumer: bare (none) or Dubbo's defaults. */
-    public static final Switch FILTERS = new Switch("dubbo.filters", List.of("none", "default"), "none",
-            "Dubbo's default filter chain on provider and consumer: none (bare) or default (production-like)");
+    public static final Switch FILTERS = DubboSwitches.FILTERS;
     /**
-     * Where the dubbo protocol decodes a message body: in the IO (Netty) thread, or later in a business
-     * thread. Seed 001 found the IO thread faster. Dubbo 3.3 reads {@code decode.in.io.thread} (default
-     * false) on the provider's and the consumer's URL, but ignores it and decodes in the IO thread in its
-     * default "isolation" executor mode. So every pair runs in the "default" executor mode (one pool per
-     * protocol: the fixed 200 recorded below), where the parameter is obeyed, and the switch defaults to
-     * on: what Dubbo 3.3 does out of the box, and what Dubbo 2.7 did by default ({@code decode.in.io=true}).
+     * Dubbo 3.3 reads {@code decode.in.io.thread} (default false) on the provider's and the consumer's URL,
+     * but ignores it and decodes in the IO thread in its default "isolation" executor mode. So every pair
+     * runs in the "default" executor mode (one pool per protocol: the fixed 200 recorded below), where the
+     * parameter is obeyed.
      */
-    public static final Switch DECODE_IN_IO = Switch.onOff("dubbo.decode-in-io", true,
-            "dubbo protocol only: decode bodies in the IO thread (on) or in the business thread pool (off)");
+    public static final Switch DECODE_IN_IO = DubboSwitches.DECODE_IN_IO;
     static final String DECODE_IN_IO_KEY = "decode.in.io.thread";
     static final String EXECUTOR_MODE = "default";
     public static final String THREADPOOL = "fixed";
