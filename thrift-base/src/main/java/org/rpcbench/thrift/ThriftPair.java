@@ -13,7 +13,7 @@ import org.rpcbench.binding.Binding;
 
 /**
  * The thrift pair as both halves state it: Apache Thrift's framed transport with the strict binary
- * protocol (the defaults of Thrift's own Java and Go servers and of seed 004's run), a
+ * protocol (what Thrift's nonblocking Java servers take by default; seed 004 ran Thrift in Java too), a
  * TThreadedSelectorServer, and one connection per benchmark thread on the client.
  *
  * <p>Why not one shared connection, as every other pair has: a Thrift connection carries one call at a
