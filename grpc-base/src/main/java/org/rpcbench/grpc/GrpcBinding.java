@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.rpcbench.binding.Binding;
+import org.rpcbench.binding.NamedBinding;
 
 /**
  * Either half of the grpc-protobuf pair: plain grpc-java (Netty transport, generated blocking stub and
@@ -19,7 +19,11 @@ import org.rpcbench.binding.Binding;
  * <p>Everything is left at grpc-java's defaults: flow control, executors, event loops, message limits.
  * What those defaults are is recorded with the settings, read from the library where it says.
  */
-public abstract class GrpcBinding implements Binding {
+public abstract class GrpcBinding extends NamedBinding {
+
+    protected GrpcBinding() {
+        super(NAME, DEFAULT_PORT);
+    }
     public static final String NAME = "grpc-protobuf";
     /** One above triple-protobuf's 50051, so both gRPC-speaking servers can run on one host. */
     public static final int DEFAULT_PORT = 50052;
@@ -33,16 +37,6 @@ public abstract class GrpcBinding implements Binding {
      */
     private static final Logger GRPC_LOG = Logger.getLogger("io.grpc");
     private static final String SHADED_NETTY_VERSIONS = "META-INF/io.grpc.netty.shaded.io.netty.versions.properties";
-
-    @Override
-    public final String name() {
-        return NAME;
-    }
-
-    @Override
-    public final int defaultPort() {
-        return DEFAULT_PORT;
-    }
 
     /**
      * The client turns grpc-java's log off (the harness counts and reports failed calls itself, in one

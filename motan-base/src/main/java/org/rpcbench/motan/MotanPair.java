@@ -13,14 +13,18 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.rpcbench.binding.Binding;
+import org.rpcbench.binding.NamedBinding;
 
 /**
  * The motan pair as both halves state it: Weibo Motan's own RPC protocol ("motan", its v1 framing) with
  * Motan's default serialization, hessian2, over motan-transport-netty4, connected directly (no
  * registry). Everything not set here is Motan's default: filters, worker pool, codec.
  */
-public abstract class MotanPair implements Binding {
+public abstract class MotanPair extends NamedBinding {
+
+    protected MotanPair() {
+        super(NAME, DEFAULT_PORT);
+    }
     public static final String NAME = "motan";
     public static final int DEFAULT_PORT = 8002;
     /** Motan's default protocol and, for it, its default serialization. */
@@ -51,11 +55,6 @@ public abstract class MotanPair implements Binding {
         return new LinkedHashMap<>(SETTINGS);
     }
 
-    @Override
-    public final int defaultPort() {
-        return DEFAULT_PORT;
-    }
-
     private static Map<String, String> describe() {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("framework", "Weibo Motan");
@@ -74,11 +73,6 @@ public abstract class MotanPair implements Binding {
         s.put("filters", "Motan's defaults");
         s.put("logLevel", "WARNING on the server, OFF on the client (java.util.logging through slf4j-jdk14)");
         return s;
-    }
-
-    @Override
-    public final String name() {
-        return NAME;
     }
 
     /** The protocol both halves configure: Motan's defaults but for the client's channel count. */

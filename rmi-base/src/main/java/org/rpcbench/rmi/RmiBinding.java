@@ -2,14 +2,18 @@ package org.rpcbench.rmi;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rpcbench.binding.Binding;
+import org.rpcbench.binding.NamedBinding;
 
 /**
  * Either half of the rmi pair: Java RMI as the JDK ships it (JRMP transport, Java serialization), the
  * "RMI" column of seed 003. Nothing is tuned beyond what the harness requires: a server bound to one
  * address, bounded client calls, and a deserialization allowlist on the server.
  */
-public abstract class RmiBinding implements Binding {
+public abstract class RmiBinding extends NamedBinding {
+
+    protected RmiBinding() {
+        super(NAME, DEFAULT_PORT);
+    }
     public static final String NAME = "rmi";
     /** The RMI registry's well-known port; the registry and the service share it here. */
     public static final int DEFAULT_PORT = 1099;
@@ -26,11 +30,6 @@ public abstract class RmiBinding implements Binding {
     public static final String SERIAL_FILTER = "org.rpcbench.contract.User;org.rpcbench.contract.Sex;java.lang.Enum;"
             + "java.util.ArrayList;java.lang.Integer;java.lang.Number;java.lang.Object;"
             + "maxdepth=8;maxrefs=256;maxarray=1024;maxbytes=65536;!*";
-
-    @Override
-    public final String name() {
-        return NAME;
-    }
 
     @Override
     public final Map<String, String> settings() {
@@ -56,8 +55,4 @@ public abstract class RmiBinding implements Binding {
         return s;
     }
 
-    @Override
-    public final int defaultPort() {
-        return DEFAULT_PORT;
-    }
 }

@@ -9,7 +9,7 @@ import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.thrift.TBase;
-import org.rpcbench.binding.Binding;
+import org.rpcbench.binding.NamedBinding;
 
 /**
  * The thrift pair as both halves state it: Apache Thrift's framed transport with the strict binary
@@ -24,7 +24,11 @@ import org.rpcbench.binding.Binding;
  * (TMultiplexedProtocol multiplexes services, not calls). 32 callers therefore get 32 connections, as a
  * Thrift client pool would give them; the run record says so.
  */
-public abstract class ThriftPair implements Binding {
+public abstract class ThriftPair extends NamedBinding {
+
+    protected ThriftPair() {
+        super(NAME, DEFAULT_PORT);
+    }
     public static final String NAME = "thrift";
     public static final int DEFAULT_PORT = 9090;
     /** TThreadedSelectorServer's own default. */
@@ -34,16 +38,6 @@ public abstract class ThriftPair implements Binding {
 
     /** Held here: java.util.logging keeps loggers only weakly, and a collected one forgets its level. */
     private static final Logger THRIFT_LOG = Logger.getLogger("org.apache.thrift");
-
-    @Override
-    public final String name() {
-        return NAME;
-    }
-
-    @Override
-    public final int defaultPort() {
-        return DEFAULT_PORT;
-    }
 
     @Override
     public final Map<String, String> settings() {
