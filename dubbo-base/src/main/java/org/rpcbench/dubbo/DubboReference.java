@@ -1,8 +1,6 @@
 package org.rpcbench.dubbo;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.dubbo.config.ReferenceConfig;
@@ -25,7 +23,7 @@ public final class DubboReference<T> implements AutoCloseable {
     }
 
     public static <T> DubboReference<T> refer(DubboPair pair, Class<T> contract, Target target) throws IOException {
-        reachable(target);
+        target.probe(); // Triple would wait out its whole connect timeout before reporting a refusal
         pair.prepare().run();
         ReferenceConfig<T> reference = new ReferenceConfig<>();
         reference.setInterface(contract);
@@ -51,16 +49,6 @@ public final class DubboReference<T> implements AutoCloseable {
         } catch (RuntimeException e) {
             runtime.close();
             throw e;
-        }
-    }
-
-    /**
-     * A plain TCP connect first. Dubbo 3.3's Triple client waits out its whole connect timeout before
-     * reporting a refused connection; this tells in a millisecond that nothing listens there.
-     */
-    private static void reachable(Target target) throws IOException {
-        try (Socket probe = new Socket()) {
-            probe.connect(new InetSocketAddress(target.host(), target.port()), target.timeoutMillis());
         }
     }
 

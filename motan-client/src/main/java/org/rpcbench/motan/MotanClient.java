@@ -24,6 +24,7 @@ public final class MotanClient extends MotanPair implements ClientBinding {
     @Override
     public Connection connect(Target target) throws Exception {
         frameworkLogLevel(Level.OFF);
+        target.probe(); // else a missing server is Motan's "no available referers", after its timeout
         RefererConfig<UserService> referer = new RefererConfig<>();
         referer.setInterface(UserService.class);
         referer.setProtocol(protocol());
