@@ -22,18 +22,54 @@ pairs() {
   done
 }
 
+# the suites: each reproduces one seed experiment with the pairs that exist, in its table's row order
+suite_pairs() {
+  case "$1" in
+    seed-001) echo "dubbo-kryo dubbo-fst dubbo-hessian dubbo-fastjson triple-protobuf" ;;
+    all) pairs | tr '\n' ' ' ;;
+    *) return 1 ;;
+  esac
+}
+suite_title() {
+  case "$1" in
+    seed-001) echo "seed 001: serializations inside Dubbo, the four UserService calls" ;;
+    all) echo "every pair, the four UserService calls" ;;
+  esac
+}
+readonly SUITES="seed-001, all"
+
+# JMH settings of a suite's profile
+profile_opts() {
+  case "$1" in
+    smoke) echo "-wi 1 -w 1s -i 2 -r 1s" ;;
+    quick) echo "-wi 2 -w 5s -i 3 -r 5s" ;;
+    full) echo "-f 3 -wi 5 -w 10s -i 5 -r 10s" ;;
+    *) return 1 ;;
+  esac
+}
+
 usage() {
   cat <<EOF
 Usage: ./benchmark.sh [options] MODULE
+       ./benchmark.sh [options] suite NAME
 
 MODULE is a pair (server and client on loopback), PAIR-server or PAIR-client. Pairs:
 $(pairs | sed 's/^/  /')
+
+A suite runs its pairs one after another on loopback and prints one table (ops/s and p99 per pair and
+case; also written as suite.md and suite.csv). Suites: $SUITES. Its JMH settings come from -P.
 
 Options:
   -s HOST     server address: where the server listens, where the client connects (default 127.0.0.1)
   -p PORT     server port (default: a free port for a pair run, else the binding's own port)
   -f FILE     JMH JSON result file; run.json goes beside it (default results/PAIR-TIME/jmh.json)
-  -a "OPTS"   JMH options for the client, e.g. -a "-wi 1 -w 3s -i 2 -r 5s" or -a "-t 64 getUser"
+  -a "OPTS"   options for the client, passed as they are: JMH's (-a "-wi 1 -w 3s -i 2 -r 5s getUser"),
+              or with -r the open loop's (-a "--warmup-seconds 5 --measure-seconds 20 getUser")
+  -t N[,N...] concurrency: calls in flight at once on the one connection (JMH threads; default 32).
+              Several values run the client once per value against the same server, then print a
+              sweep table (throughput, mean, median, min, max, p99, success rate), e.g. -t 100,500,1000
+  -r RATE     open loop: RATE calls per second on a fixed schedule instead of JMH's closed loop, timed
+              from when each call was due (coordinated omission corrected) and from when it was sent
   -o NAME=VALUE
               a framework switch, set alike on the server, the client and its JMH forks, recorded in
               run.json; repeatable. Dubbo pairs: dubbo.filters=none|default (Dubbo's default filter
@@ -45,10 +81,14 @@ Options:
   -m profiling
               record Java Flight Recorder files for the server and every client fork, beside the results
   -c          pin the server to CPU 0 and the client to the other CPUs (taskset), for steadier numbers
+  -P PROFILE  a suite's effort: smoke (seconds a pair, for CI), quick (default, about 2 minutes a
+              pair) or full (3 forks, 5 x 10 s warm-up and measurement: about 20 minutes a pair);
+              -a replaces the profile's JMH options
   -l          list the pairs, one a line
   -h          this help
 
-Environment: SERVER_JVM_OPTS overrides the server's JVM options ($SERVER_JVM_OPTS_DEFAULT).
+Environment: SERVER_JVM_OPTS overrides the server's JVM options ($SERVER_JVM_OPTS_DEFAULT);
+CLIENT_JVM_OPTS those of an open-loop client, which sends from its own JVM (same default).
 EOF
 }
 
@@ -68,7 +108,11 @@ build_opts=""
 skip_build=false
 profiling=false
 pin=false
-while getopts ":s:p:f:a:o:b:m:nclh" opt; do
+concurrency=()
+rate=""
+profile=""
+switch_values=()
+while getopts ":s:p:f:a:o:b:m:t:r:P:nclh" opt; do
   case "$opt" in
     s) host="$OPTARG" ;;
     p) [[ "$OPTARG" =~ ^[0-9]+$ ]] && (( OPTARG <= 65535 )) || die_usage "-p needs a port number, got '$OPTARG'"
@@ -76,11 +120,18 @@ while getopts ":s:p:f:a:o:b:m:nclh" opt; do
     f) result="$OPTARG" ;;
     a) jmh_opts="$OPTARG" ;;
     o) [[ "$OPTARG" =~ ^[a-z0-9.-]+=[^[:space:]]+$ ]] || die_usage "-o needs NAME=VALUE, got '$OPTARG'"
-       switches+=("-Drpcbench.switch.$OPTARG") ;;
+       switches+=("-Drpcbench.switch.$OPTARG")
+       switch_values+=("$OPTARG") ;;
     b) build_opts="$OPTARG" ;;
+    t) [[ "$OPTARG" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die_usage "-t needs positive whole numbers separated by commas, got '$OPTARG'"
+       IFS=, read -r -a concurrency <<<"$OPTARG" ;;
+    r) [[ "$OPTARG" =~ ^[1-9][0-9]*$ ]] || die_usage "-r needs a rate in calls per second (a positive whole number), got '$OPTARG'"
+       rate="$OPTARG" ;;
     n) skip_build=true ;;
     m) [[ "$OPTARG" == profiling || "$OPTARG" == jfr ]] || die_usage "-m knows only 'profiling', got '$OPTARG'"
        profiling=true ;;
+    P) profile_opts "$OPTARG" >/dev/null || die_usage "-P knows smoke, quick and full, not '$OPTARG'"
+       profile="$OPTARG" ;;
     c) pin=true ;;
     l) pairs; exit 0 ;;
     h) usage; exit 0 ;;
@@ -90,16 +141,29 @@ while getopts ":s:p:f:a:o:b:m:nclh" opt; do
 done
 shift $((OPTIND - 1))
 [[ -n "$build_opts" ]] && $skip_build && die_usage "-b (build options) and -n (no build) do not go together"
-(( $# == 1 )) || die_usage "name one module (got $#)"
+[[ -n "$rate" ]] && $profiling && die_usage "-m profiling records JMH's forks; an open-loop run (-r) has none"
+if [[ "${1:-}" == suite ]]; then
+  (( $# == 2 )) || die_usage "suite needs one name: $SUITES"
+  suite_pairs "$2" >/dev/null || die_usage "unknown suite '$2'; suites: $SUITES"
+  [[ -z "$rate" ]] || die_usage "a suite runs JMH's closed loop; -r does not apply"
+  (( ${#concurrency[@]} <= 1 )) || die_usage "a suite takes one concurrency (-t N), not a sweep"
+  [[ -z "$result" && -z "$port" && "$host" == 127.0.0.1 ]] || die_usage "a suite runs on loopback into its own directory: -s, -p and -f do not apply"
+  $profiling && die_usage "-m profiling is for one pair, not a suite"
+elif [[ -n "$profile" ]]; then
+  die_usage "-P (profile) is for suites"
+else
+  (( $# == 1 )) || die_usage "name one module (got $#)"
+fi
 module="$1"
 
 case "$module" in
+  suite) pair=""; side=suite ;;
   *-server) pair="${module%-server}"; side=server ;;
   *-client) pair="${module%-client}"; side=client ;;
   *) pair="$module"; side=pair ;;
 esac
 known="$(pairs)"
-grep -qx -- "$pair" <<<"$known" || die_usage "unknown module '$module'"
+[[ "$side" == suite ]] || grep -qx -- "$pair" <<<"$known" || die_usage "unknown module '$module'"
 
 command -v java >/dev/null || { echo "benchmark.sh: java is not on the PATH (JDK 17 or newer is needed)" >&2; exit 1; }
 command -v mvn >/dev/null || { echo "benchmark.sh: mvn is not on the PATH (Maven 3.8 or newer is needed)" >&2; exit 1; }
@@ -145,15 +209,53 @@ read -r -a jmh_args <<<"$jmh_opts"
 read -r -a build_args <<<"$build_opts"
 read -r -a server_jvm <<<"${SERVER_JVM_OPTS:-$SERVER_JVM_OPTS_DEFAULT}"
 
+read -r -a client_jvm <<<"${CLIENT_JVM_OPTS:-$SERVER_JVM_OPTS_DEFAULT}"
+
+# PORT RESULT CONCURRENCY SERVER_PID (each may be empty)
 client_command() {
   local cmd=()
   [[ -n "$client_cpus" ]] && cmd+=(taskset -c "$client_cpus")
-  cmd+=(java "${switches[@]}" -jar "$(jar_of "$pair-client")" --host "$host")
+  cmd+=(java)
+  # a closed-loop launcher only starts JMH forks, which get their JVM options from it; an open-loop
+  # client sends from its own JVM, so it gets the same options as a fork
+  [[ -n "$rate" ]] && cmd+=("${client_jvm[@]}")
+  cmd+=("${switches[@]}" -jar "$(jar_of "$pair-client")" --host "$host")
   [[ -n "$1" ]] && cmd+=(--port "$1")
   [[ -n "$2" ]] && cmd+=(--result "$2")
+  [[ -n "$3" ]] && cmd+=(--concurrency "$3")
+  [[ -n "$4" ]] && cmd+=(--server-pid "$4")
+  [[ -n "$rate" ]] && cmd+=(--rate "$rate")
   $profiling && cmd+=(--jfr)
   cmd+=("${jmh_args[@]}")
   printf '%s\0' "${cmd[@]}"
+}
+
+# where the run of one concurrency value writes, given the run's result file
+result_for() {
+  local file="$1" conc="$2"
+  if (( ${#concurrency[@]} > 1 )); then
+    echo "$(dirname "$file")/c$conc/$(basename "$file")"
+  else
+    echo "$file"
+  fi
+}
+
+run_record_of() {
+  local file="$1" stem
+  stem="$(basename "$file" .json)"
+  if [[ "$stem" == jmh ]]; then echo "$(dirname "$file")/run.json"; else echo "$(dirname "$file")/$stem.run.json"; fi
+}
+
+sweep_table() {
+  local records=() conc file
+  (( ${#concurrency[@]} > 1 )) || return 0
+  for conc in "${concurrency[@]}"; do
+    file="$(run_record_of "$(result_for "$1" "$conc")")"
+    [[ -f "$file" ]] && records+=("$file")
+  done
+  (( ${#records[@]} > 0 )) || return 0
+  echo
+  java -cp "$(jar_of "$pair-client")" org.rpcbench.report.SweepTable "${records[@]}" || true
 }
 
 server_command() {
@@ -166,7 +268,64 @@ server_command() {
   printf '%s\0' "${cmd[@]}"
 }
 
+fmt_seconds() { printf '%dm%02ds' $(( $1 / 60 )) $(( $1 % 60 )); }
+
+# Runs each pair of the suite through this script, one after another, carrying on past a failed pair;
+# then the table. Exit 1 if any pair failed.
+run_suite() {
+  local name="$2" dir list modules="" p i=0 n start elapsed eta opts status failed=() tables=() child
+  list="$(suite_pairs "$name")"
+  n=$(wc -w <<<"$list")
+  opts="${jmh_opts:-$(profile_opts "${profile:-quick}")}"
+  for p in $list; do modules+="${modules:+,}$p-server,$p-client"; done
+  build "$modules"
+  dir="$ROOT/results/suite-$name-$(date +%Y%m%d-%H%M%S)"
+  mkdir -p "$dir"
+  child=""
+  # a pair's run is a background child, which does not see the terminal's Ctrl-C: it is told to stop
+  # (it then stops its server and client), and waited for
+  stop_child() { if [[ -n "$child" ]]; then kill -TERM "$child" 2>/dev/null || true; wait "$child" || true; fi; }
+  trap 'stop_child; echo "benchmark.sh: suite stopped" >&2; exit 143' TERM
+  trap 'stop_child; echo "benchmark.sh: suite interrupted" >&2; exit 130' INT
+  start=$(date +%s)
+  for p in $list; do
+    i=$((i + 1))
+    elapsed=$(( $(date +%s) - start ))
+    eta=""
+    (( i > 1 )) && eta=", about $(fmt_seconds $(( elapsed * (n - i + 1) / (i - 1) ))) left"
+    echo "benchmark.sh: suite $name: pair $i of $n ($p), $(fmt_seconds "$elapsed") elapsed$eta"
+    args=(-n -f "$dir/$p/jmh.json" -a "$opts")
+    [[ -n "${concurrency[0]:-}" ]] && args+=(-t "${concurrency[0]}")
+    for sw in "${switch_values[@]}"; do args+=(-o "$sw"); done
+    $pin && args+=(-c)
+    "$ROOT/benchmark.sh" "${args[@]}" "$p" &
+    child=$!
+    set +e
+    wait "$child"
+    status=$?
+    set -e
+    child=""
+    if (( status != 0 )); then
+      failed+=("$p")
+      echo "benchmark.sh: suite $name: $p FAILED (exit $status); carrying on" >&2
+    fi
+    tables+=("$p=$dir/$p/run.json")
+  done
+  echo
+  echo "benchmark.sh: suite $name: $n pairs in $(fmt_seconds $(( $(date +%s) - start ))), results in $dir"
+  java -cp "$(jar_of "${list%% *}-client")" org.rpcbench.report.SuiteTable \
+    "$(suite_title "$name") (${profile:-quick} profile: $opts)" "$dir" "${tables[@]}" || failed+=("(the table)")
+  if (( ${#failed[@]} )); then
+    echo "benchmark.sh: suite $name FAILED for: ${failed[*]}" >&2
+    exit 1
+  fi
+  exit 0
+}
+
 case "$side" in
+  suite)
+    run_suite "$@"
+    ;;
   server)
     build "$pair-server"
     jfr=""
@@ -176,8 +335,19 @@ case "$side" in
     ;;
   client)
     build "$pair-client"
-    mapfile -d '' cmd < <(client_command "$port" "$result")
-    exec "${cmd[@]}"
+    if (( ${#concurrency[@]} <= 1 )); then
+      mapfile -d '' cmd < <(client_command "$port" "$result" "${concurrency[0]:-}" "")
+      exec "${cmd[@]}"
+    fi
+    [[ -n "$result" ]] || result="$ROOT/results/$pair-sweep-$(date +%Y%m%d-%H%M%S)/jmh.json"
+    status=0
+    for conc in "${concurrency[@]}"; do
+      echo "benchmark.sh: concurrency $conc"
+      mapfile -d '' cmd < <(client_command "$port" "$(result_for "$result" "$conc")" "$conc" "")
+      "${cmd[@]}" || { s=$?; (( s > status )) && status=$s; }
+    done
+    sweep_table "$result"
+    exit "$status"
     ;;
 esac
 
@@ -244,30 +414,39 @@ done
 [[ -n "$bound" ]] || { echo "benchmark.sh: the $pair server printed no ready line within ${READY_TIMEOUT_SECONDS}s (see $server_log)" >&2; exit 1; }
 echo "benchmark.sh: $pair server on $bound (pid $server_pid, log $server_log)"
 
-mapfile -d '' cmd < <(client_command "${bound##*:}" "$result")
-"${cmd[@]}" &
-client_pid=$!
-# a server that dies mid-run ends the run within a second, instead of minutes of failing calls
-server_died=false
-while kill -0 "$client_pid" 2>/dev/null; do
-  if ! kill -0 "$server_pid" 2>/dev/null; then
-    server_died=true
-    echo "benchmark.sh: the $pair server died during the run; stopping the client (server log: $server_log)" >&2
-    server_pid=""
-    stop_all
+# one client run per concurrency value (one run when no sweep was asked for), all against this server
+(( ${#concurrency[@]} > 0 )) || concurrency=("")
+status=0
+for conc in "${concurrency[@]}"; do
+  [[ -n "$conc" && ${#concurrency[@]} -gt 1 ]] && echo "benchmark.sh: concurrency $conc"
+  mapfile -d '' cmd < <(client_command "${bound##*:}" "$(result_for "$result" "$conc")" "$conc" "$server_pid")
+  "${cmd[@]}" &
+  client_pid=$!
+  # a server that dies mid-run ends the run within a second, instead of minutes of failing calls
+  server_died=false
+  while kill -0 "$client_pid" 2>/dev/null; do
+    if ! kill -0 "$server_pid" 2>/dev/null; then
+      server_died=true
+      echo "benchmark.sh: the $pair server died during the run; stopping the client (server log: $server_log)" >&2
+      server_pid=""
+      stop_all
+      break
+    fi
+    sleep 0.5
+  done
+  set +e
+  wait "$client_pid"
+  one=$?
+  set -e
+  client_pid=""
+  (( one > status )) && status=$one
+  if $server_died; then
+    status=1
     break
   fi
-  sleep 0.5
 done
-set +e
-wait "$client_pid"
-status=$?
-set -e
-client_pid=""
-if $server_died; then
-  status=1
-fi
 stop_all
 server_pid=""
+sweep_table "$result"
 $profiling && echo "benchmark.sh: flight recordings: $jfr (server), $out_dir/jfr (client forks)"
 exit "$status"

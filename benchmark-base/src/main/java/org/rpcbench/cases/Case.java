@@ -26,12 +26,21 @@ public enum Case {
     /** The case measured by a JMH benchmark, from its name (a method name, or a fully qualified one). */
     public static Case ofBenchmark(String benchmark) {
         String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+        Case c = named(method);
+        if (c != null) {
+            return c;
+        }
+        throw new IllegalArgumentException("no case named '" + method + "'; cases are " + names());
+    }
+
+    /** The case of that method name, or null. */
+    public static Case named(String method) {
         for (Case c : values()) {
             if (c.method.equals(method)) {
                 return c;
             }
         }
-        throw new IllegalArgumentException("no case named '" + method + "'; cases are " + names());
+        return null;
     }
 
     public static String names() {

@@ -36,6 +36,15 @@ public final class Option<T> {
 
     /** A whole number within [min, max]. */
     public static Option<Integer> integer(String name, String valueName, int defaultValue, int min, int max, String help) {
+        return wholeNumber(name, valueName, defaultValue, min, max, help);
+    }
+
+    /** A whole number within [min, max] with no default: absent unless given. */
+    public static Option<Integer> optionalInteger(String name, String valueName, int min, int max, String help) {
+        return wholeNumber(name, valueName, null, min, max, help);
+    }
+
+    private static Option<Integer> wholeNumber(String name, String valueName, Integer defaultValue, int min, int max, String help) {
         return new Option<>(name, valueName, defaultValue, help, value -> {
             int n;
             try {

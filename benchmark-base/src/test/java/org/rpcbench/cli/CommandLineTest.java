@@ -44,6 +44,17 @@ class CommandLineTest {
     }
 
     @Test
+    void anOptionalNumberIsAbsentUntilGivenAndStillChecked() throws Exception {
+        Option<Integer> rate = Option.optionalInteger("rate", "N", 1, 1000, "calls per second");
+        CommandLine line = CommandLine.strict("client", "Runs.", List.of(rate));
+        assertThat(line.parse().has(rate)).isFalse();
+        assertThat(line.parse().get(rate)).isNull();
+        assertThat(line.parse("--rate", "50").get(rate)).isEqualTo(50);
+        assertThatThrownBy(() -> line.parse("--rate", "0")).hasMessage("--rate: 0 is outside 1..1000");
+        assertThat(line.usage()).contains("--rate N").contains("calls per second\n").doesNotContain("default");
+    }
+
+    @Test
     void passThroughKeepsForeignArgumentsInOrder() throws Exception {
         CommandLine.Values v = loose.parse("-wi", "1", "--port", "99", "-r", "5s", "getUser");
         assertThat(v.get(PORT)).isEqualTo(99);

@@ -2,6 +2,7 @@ package org.rpcbench.binding;
 
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
+import org.rpcbench.cases.ProtoFixtures;
 import org.rpcbench.checks.Checks;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.ProtoTwin;
@@ -30,27 +31,25 @@ public final class ProtoContractConnection extends ClosingConnection {
     public Exchange prepare(Case c, int seq) {
         switch (c) {
             case EXIST_USER: {
-                String email = Fixtures.existUserRequest(seq);
-                ExistUserRequest request = ExistUserRequest.newBuilder().setEmail(email).build();
+                ExistUserRequest request = (ExistUserRequest) ProtoFixtures.request(c, seq);
+                String email = request.getEmail();
                 return Exchange.of(() -> service.existUser(request), answer -> Checks.existUser(email, bool(answer)));
             }
             case CREATE_USER: {
-                org.rpcbench.contract.proto.User request = ProtoTwin.toProto(Fixtures.createUserRequest(seq));
+                org.rpcbench.contract.proto.User request = (org.rpcbench.contract.proto.User) ProtoFixtures.request(c, seq);
                 return Exchange.of(() -> service.createUser(request), answer -> Checks.createUser(bool(answer)));
             }
             case GET_USER: {
-                long id = Fixtures.getUserRequest(seq);
-                GetUserRequest request = GetUserRequest.newBuilder().setId(id).build();
-                User expected = Fixtures.user(id);
+                GetUserRequest request = (GetUserRequest) ProtoFixtures.request(c, seq);
+                User expected = Fixtures.user(request.getId());
                 org.rpcbench.contract.proto.User expectedProto = ProtoTwin.toProto(expected);
                 return Exchange.of(() -> service.getUser(request), answer -> expectedProto.equals(answer) ? null
                         : Checks.user(expected, answer instanceof org.rpcbench.contract.proto.User
                                 ? ProtoTwin.fromProto((org.rpcbench.contract.proto.User) answer) : answer));
             }
             case LIST_USER: {
-                int pageNo = Fixtures.listUserRequest(seq);
-                ListUserRequest request = ListUserRequest.newBuilder().setPageNo(pageNo).build();
-                Page expected = Fixtures.page(pageNo);
+                ListUserRequest request = (ListUserRequest) ProtoFixtures.request(c, seq);
+                Page expected = Fixtures.page(request.getPageNo());
                 org.rpcbench.contract.proto.Page expectedProto = ProtoTwin.toProto(expected);
                 return Exchange.of(() -> service.listUser(request), answer -> expectedProto.equals(answer) ? null
                         : Checks.page(expected, answer instanceof org.rpcbench.contract.proto.Page

@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -16,7 +17,13 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -38,9 +45,12 @@ import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Option;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.report.CaseResult;
+import org.rpcbench.report.Costs;
+import org.rpcbench.report.CostsTable;
 import org.rpcbench.report.Latency;
 import org.rpcbench.report.RunRecord;
 import org.rpcbench.report.SummaryTable;
+import org.rpcbench.report.WireSize;
 
 /**
  * Runs the benchmarks of the jar's one {@link ClientBinding} against a server.
@@ -52,6 +62,7 @@ import org.rpcbench.report.SummaryTable;
  */
 public final class ClientMain {
     static final long PREFLIGHT_DEADLINE_MILLIS = 10_000;
+    static final long WIRE_SIZES_DEADLINE_MILLIS = 20_000;
 
     static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1", "address of the server");
     static final Option<Integer> PORT = Option.port("port", -1, "port of the server (default: the binding's own port)");
@@ -61,6 +72,19 @@ public final class ClientMain {
             "limit for connecting and for each call; a call over it counts as an error");
     static final Option<Boolean> JFR = Option.flag("jfr",
             "record every fork with Java Flight Recorder; recordings land in <results>/jfr");
+    static final Option<Integer> SERVER_PID = Option.optionalInteger("server-pid", "PID", 1, Integer.MAX_VALUE,
+            "the server's process, when it runs on this machine: its CPU and GC pauses are measured beside the"
+                    + " client's (benchmark.sh gives it in pair runs)");
+    static final Option<Integer> CONCURRENCY = Option.integer("concurrency", "N", JmhSettings.THREADS, 1, 100_000,
+            "calls in flight at once, all on one connection: JMH threads in the closed loop (each waits for its answer"
+                    + " before its next call; the same as JMH's -t), senders in the open loop");
+    static final Option<Integer> RATE = Option.optionalInteger("rate", "N", 1, 10_000_000,
+            "open loop instead of JMH's closed loop: N calls per second on a fixed schedule, each timed from when it"
+                    + " was due (coordinated omission corrected) and from when it was sent");
+    static final Option<Integer> WARMUP_SECONDS = Option.integer("warmup-seconds", "S", 10, 0, 86_400,
+            "open loop: seconds on schedule before timing starts, per case");
+    static final Option<Integer> MEASURE_SECONDS = Option.integer("measure-seconds", "S", 30, 1, 86_400,
+            "open loop: seconds timed, per case");
 
     private ClientMain() {}
 
@@ -82,7 +106,7 @@ public final class ClientMain {
     static int run(ClientBinding binding, String[] args, PrintStream out, PrintStream err) {
         CommandLine cli = CommandLine.passingThrough("java -jar " + binding.name() + "-client.jar",
                 "Benchmarks a " + binding.name() + " server with the UserService cases.",
-                List.of(HOST, PORT, RESULT, TIMEOUT, JFR),
+                List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, RATE, WARMUP_SECONDS, MEASURE_SECONDS, SERVER_PID, JFR),
                 "Every other argument is a JMH option and passes through (-wi, -w, -i, -r, -f, -t, -prof, ...;\n"
                         + "a case name such as getUser selects cases). " + JmhSettings.describeDefaults()
                         + (binding.switches().isEmpty() ? ""
@@ -102,6 +126,11 @@ public final class ClientMain {
             return 2;
         } catch (CommandLineOptionException e) {
             err.println("rpc-bench client: JMH option: " + e.getMessage() + " (see --help)");
+            return 2;
+        }
+        String conflict = conflict(values, jmhGiven);
+        if (conflict != null) {
+            err.println("rpc-bench client: " + conflict + " (see --help)");
             return 2;
         }
 
@@ -128,15 +157,24 @@ public final class ClientMain {
             err.println("rpc-bench client: cannot benchmark " + binding.name() + " at " + target + ": " + problem);
             return 3;
         }
+        long serverPid = values.has(SERVER_PID) ? values.get(SERVER_PID) : -1;
+        if (values.has(RATE)) {
+            OpenLoopPlan plan = new OpenLoopPlan(values.get(RATE), values.get(CONCURRENCY),
+                    Duration.ofSeconds(values.get(WARMUP_SECONDS)), Duration.ofSeconds(values.get(MEASURE_SECONDS)));
+            List<Case> cases = openLoopCases(values.rest());
+            return OpenLoopLauncher.run(binding, target, plan, cases, wireSizes(binding, target, cases, err),
+                    serverPid, runRecordFile, out, err);
+        }
 
-        ForkSettings fork = new ForkSettings(target, tallyDir);
+        ForkSettings fork = new ForkSettings(target, tallyDir, serverPid);
         List<String> forkArgs = new ArrayList<>(moduleOpenings());
         switches.forEach((name, value) -> forkArgs.add("-D" + Switch.PREFIX + name + "=" + value));
         fork.asProperties().forEach((k, v) -> {
             forkArgs.add("-D" + k + "=" + v);
             System.setProperty(k, v); // for -f 0, where JMH runs in this JVM
         });
-        Options options = JmhSettings.build(jmhGiven, forkArgs, resultFile.toString(), jfrDir == null ? null : jfrDir.toString());
+        Options options = JmhSettings.build(jmhGiven, values.get(CONCURRENCY), forkArgs, resultFile.toString(),
+                jfrDir == null ? null : jfrDir.toString());
         List<Case> selected = JmhSettings.selectedCases(options);
         if (selected.isEmpty()) {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
@@ -149,6 +187,7 @@ public final class ClientMain {
             err.println("rpc-bench client: cannot write results under " + resultFile.getParent() + ": " + e.getMessage());
             return 1;
         }
+        Map<Case, WireSize> sizes = wireSizes(binding, target, selected, err);
 
         Collection<RunResult> results;
         try {
@@ -158,15 +197,79 @@ public final class ClientMain {
             err.println("rpc-bench client: JMH stopped: " + Caller.describe(e));
             return 1;
         }
-        return report(binding, target, options, selected, results, resultFile, runRecordFile, tallyDir, jfrDir, out, err);
+        return report(binding, target, options, selected, results, sizes, resultFile, runRecordFile, tallyDir, jfrDir, out, err);
+    }
+
+    /**
+     * Bytes per call of each case, measured through a relay before the run. Not measurable for every
+     * protocol; a failure here is reported in one line and leaves the sizes unknown, never the run failed.
+     */
+    static Map<Case, WireSize> wireSizes(ClientBinding binding, Target target, List<Case> cases, PrintStream err) {
+        ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "rpc-bench-wire-sizes");
+            t.setDaemon(true);
+            return t;
+        });
+        Future<Map<Case, WireSize>> sizes = runner.submit(() -> WireMeter.measure(binding, target, cases));
+        try {
+            Map<Case, WireSize> measured = sizes.get(WIRE_SIZES_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
+            if (measured.values().stream().allMatch(Objects::isNull)) {
+                err.println("rpc-bench client: note: bytes on the wire not measured: " + binding.name()
+                        + "'s calls did not pass through the relay (its client connects to an address the server gave it)");
+            }
+            return measured;
+        } catch (TimeoutException e) {
+            sizes.cancel(true);
+            err.println("rpc-bench client: note: bytes on the wire not measured: no answers through the relay within "
+                    + WIRE_SIZES_DEADLINE_MILLIS / 1000 + " s");
+        } catch (ExecutionException e) {
+            err.println("rpc-bench client: note: bytes on the wire not measured: " + Caller.rootCause(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            runner.shutdownNow();
+        }
+        return Map.of();
+    }
+
+    /** Options that contradict each other or do not apply to the chosen loop; null when there are none. */
+    static String conflict(CommandLine.Values values, CommandLineOptions jmhGiven) {
+        if (values.has(CONCURRENCY) && jmhGiven.getThreads().hasValue()) {
+            return "--concurrency and JMH's -t both set the number of threads: give one";
+        }
+        if (values.has(RATE)) {
+            String jmhOption = values.rest().stream().filter(a -> a.startsWith("-")).findFirst().orElse(null);
+            if (jmhOption != null) {
+                return "JMH options such as " + jmhOption + " do not apply to an open-loop run (--rate); it takes"
+                        + " --warmup-seconds, --measure-seconds, --concurrency and case names";
+            }
+            if (values.has(JFR)) {
+                return "--jfr records JMH's forks; an open-loop run (--rate) has none";
+            }
+            for (String name : values.rest()) {
+                if (Case.named(name) == null) {
+                    return "no case named '" + name + "'; cases are " + Case.names();
+                }
+            }
+        } else if (values.has(WARMUP_SECONDS) || values.has(MEASURE_SECONDS)) {
+            return "--warmup-seconds and --measure-seconds are for open-loop runs (--rate); JMH's -w, -wi, -r and -i"
+                    + " time the closed loop";
+        }
+        return null;
+    }
+
+    private static List<Case> openLoopCases(List<String> names) {
+        return names.isEmpty() ? List.of(Case.values()) : names.stream().map(Case::named).distinct().toList();
     }
 
     private static int report(ClientBinding binding, Target target, Options options, List<Case> selected,
-                              Collection<RunResult> results, Path resultFile, Path runRecordFile, Path tallyDir,
+                              Collection<RunResult> results, Map<Case, WireSize> sizes, Path resultFile, Path runRecordFile, Path tallyDir,
                               Path jfrDir, PrintStream out, PrintStream err) {
         Map<String, Tally> tallies;
+        Map<String, Usage> usage;
         try {
             tallies = readTallies(tallyDir);
+            usage = readUsage(tallyDir);
         } catch (IOException e) {
             err.println("rpc-bench client: cannot read the forks' tallies in " + tallyDir + ": " + e.getMessage());
             return 1;
@@ -189,13 +292,10 @@ public final class ClientMain {
             }
             cases.add(new CaseResult(c.method(), run.getPrimaryResult().getScore(), run.getPrimaryResult().getScoreError(),
                     perFork, Latency.of(tally.latency()), tally.calls(), tally.errors(), tally.warmupCalls(),
-                    tally.warmupErrors(), tally.problems()));
+                    tally.warmupErrors(), tally.problems(), costs(sizes.get(c), usage.get(c.method()))));
         }
 
-        Map<String, Object> identity = new LinkedHashMap<>();
-        identity.put("module", binding.name() + "-client");
-        identity.put("binding", binding.name());
-        identity.put("target", target.toString());
+        Map<String, Object> identity = identity(binding, target, "closed-loop");
         identity.put("jmhResult", resultFile.getFileName().toString());
         if (jfrDir != null) {
             identity.put("jfrDir", jfrDir.getFileName().toString());
@@ -210,14 +310,13 @@ public final class ClientMain {
             return 1;
         }
 
-        Map<String, String> fw = binding.settings();
-        String title = "rpc-bench " + binding.name() + " (" + fw.getOrDefault("protocol", "?") + " + "
-                + fw.getOrDefault("serialization", "?") + ", " + fw.getOrDefault("framework", "?") + " "
-                + fw.getOrDefault("frameworkVersion", "") + ") against " + target + ", " + jmh.get("threads") + " threads, "
+        String title = title(binding, target) + ", " + jmh.get("threads") + " threads, "
                 + jmh.get("forks") + " fork(s), " + jmh.get("measurementIterations") + " x " + jmh.get("measurementTime")
                 + " measured";
         out.println();
         out.print(SummaryTable.render(title, cases, missing));
+        out.println();
+        out.print(CostsTable.render(cases, CaseResult::name, CaseResult::costs));
         out.println("results: " + resultFile + " (JMH), " + runRecordFile + " (run record)"
                 + (jfrDir == null ? "" : ", " + jfrDir + " (flight recordings)"));
         boolean passed = record.getBooleanValue("passed");
@@ -228,6 +327,22 @@ public final class ClientMain {
             return 1;
         }
         return 0;
+    }
+
+    static Map<String, Object> identity(ClientBinding binding, Target target, String loop) {
+        Map<String, Object> identity = new LinkedHashMap<>();
+        identity.put("module", binding.name() + "-client");
+        identity.put("binding", binding.name());
+        identity.put("target", target.toString());
+        identity.put("loop", loop);
+        return identity;
+    }
+
+    static String title(ClientBinding binding, Target target) {
+        Map<String, String> fw = binding.settings();
+        return "rpc-bench " + binding.name() + " (" + fw.getOrDefault("protocol", "?") + " + "
+                + fw.getOrDefault("serialization", "?") + ", " + fw.getOrDefault("framework", "?") + " "
+                + fw.getOrDefault("frameworkVersion", "") + ") against " + target;
     }
 
     private static Map<String, Object> jmhSettings(Options options, BenchmarkParams params, Target target) {
@@ -253,7 +368,8 @@ public final class ClientMain {
         return jmh;
     }
 
-    private static Map<String, Object> environment(BenchmarkParams params) {
+    /** The machine and JVM a run used; {@code params} null for runs in this JVM (open loop). */
+    static Map<String, Object> environment(BenchmarkParams params) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("jdk", params != null ? params.getJdkVersion() : System.getProperty("java.version"));
         env.put("jvm", params != null ? params.getVmName() + " " + params.getVmVersion()
@@ -280,6 +396,27 @@ public final class ClientMain {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
                 Tally t = Tally.read(f);
                 merged.computeIfAbsent(t.caseName(), Tally::new).merge(t);
+            }
+        }
+        return merged;
+    }
+
+    private static Costs costs(WireSize size, Usage use) {
+        return new Costs(size, use == null ? null : use.client, use == null ? null : use.server);
+    }
+
+    private static Map<String, Usage> readUsage(Path dir) throws IOException {
+        Map<String, Usage> merged = new LinkedHashMap<>();
+        if (!Files.isDirectory(dir)) {
+            return merged;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(Usage.SUFFIX)).sorted().toList()) {
+                Usage u = Usage.read(f);
+                Usage known = merged.putIfAbsent(u.caseName, u);
+                if (known != null) {
+                    known.merge(u);
+                }
             }
         }
         return merged;

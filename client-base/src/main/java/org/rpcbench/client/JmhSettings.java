@@ -40,15 +40,16 @@ public final class JmhSettings {
     }
 
     /**
+     * @param threads JMH threads unless -t is given
      * @param forkArgs JVM arguments every fork needs whatever the user asked (module openings, settings)
      */
-    public static Options build(CommandLineOptions given, List<String> forkArgs, String resultFile, String jfrDir) {
+    public static Options build(CommandLineOptions given, int threads, List<String> forkArgs, String resultFile, String jfrDir) {
         ChainedOptionsBuilder b = new OptionsBuilder().parent(given);
         if (given.getIncludes().isEmpty()) {
             b.include(Pattern.quote(BENCHMARK_CLASS) + "\\.");
         }
         if (!given.getThreads().hasValue()) {
-            b.threads(THREADS);
+            b.threads(threads);
         }
         if (!given.getForkCount().hasValue()) {
             b.forks(FORKS);

@@ -20,6 +20,8 @@ import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
+import org.rpcbench.report.ProcessReading;
+import org.rpcbench.report.ResourceUse;
 
 /**
  * The UserService cases, written once for every protocol: the binding on the class path decides what
@@ -41,6 +43,12 @@ public class UserServiceBenchmark {
     private Connection connection;
     private Tally tally;
     private Path tallyFile;
+    private ProcessMeter clientMeter;
+    private ProcessMeter serverMeter;
+    private ProcessReading clientAtStart;
+    private ProcessReading serverAtStart;
+    private final ResourceUse clientUse = new ResourceUse();
+    private final ResourceUse serverUse = new ResourceUse();
 
     @Setup(Level.Trial)
     public void connect(BenchmarkParams params) throws Exception {
@@ -50,11 +58,32 @@ public class UserServiceBenchmark {
         tally = new Tally(measured.method());
         tallyFile = settings.tallyDir().resolve(measured.method() + "-" + ProcessHandle.current().pid()
                 + "-" + System.nanoTime() + ".json");
+        clientMeter = ProcessMeter.self();
+        serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
+    }
+
+    // CPU and GC of both processes are read around each iteration, once, never per call
+    @Setup(Level.Iteration)
+    public void startMeters() {
+        clientAtStart = clientMeter.read();
+        serverAtStart = serverMeter == null ? null : serverMeter.read();
+    }
+
+    @TearDown(Level.Iteration)
+    public void stopMeters(IterationParams iteration) {
+        if (iteration.getType() == IterationType.MEASUREMENT) {
+            clientUse.add(clientAtStart, clientMeter.read());
+            if (serverMeter != null) {
+                serverUse.add(serverAtStart, serverMeter.read());
+            }
+        }
     }
 
     @TearDown(Level.Trial)
     public void disconnect() {
         connection.close();
+        Usage.write(tallyFile.resolveSibling(tallyFile.getFileName().toString().replace(".json", Usage.SUFFIX)),
+                measured.method(), clientUse, serverUse);
     }
 
     /** One benchmark thread's seat at the shared connection. */

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * One case of a run, as reported: JMH's throughput with its error, latency from the merged histograms,
- * and the outcome counts. {@code iterationScores} holds each fork's measurement iterations in order.
+ * the outcome counts, and the case's {@link Costs}. {@code iterationScores} holds each fork's measurement
+ * iterations in order.
  */
 public record CaseResult(
         String name,
@@ -16,7 +17,8 @@ public record CaseResult(
         long errors,
         long warmupCalls,
         long warmupErrors,
-        List<String> problems) {
+        List<String> problems,
+        Costs costs) {
 
     public long allErrors() {
         return errors + warmupErrors;

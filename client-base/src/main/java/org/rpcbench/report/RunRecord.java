@@ -26,14 +26,8 @@ public final class RunRecord {
 
     public static JSONObject build(Map<String, Object> identity, Map<String, String> framework, Map<String, Object> jmh,
                                    Map<String, Object> environment, List<CaseResult> cases, List<String> missing) {
-        JSONObject record = new JSONObject();
-        record.put("format", FORMAT);
-        record.putAll(identity);
-        record.put("passed", missing.isEmpty() && cases.stream().noneMatch(CaseResult::failed));
-        record.put("framework", new TreeMap<>(framework));
-        record.put("jmh", jmh);
-        record.put("environment", environment);
-        record.put("settingsHash", hash(framework, jmh, environment));
+        JSONObject record = frame(identity, missing.isEmpty() && cases.stream().noneMatch(CaseResult::failed), framework,
+                "jmh", jmh, environment);
         JSONArray list = new JSONArray();
         for (CaseResult c : cases) {
             JSONObject j = new JSONObject();
@@ -41,22 +35,14 @@ public final class RunRecord {
             j.put("opsPerSecond", c.opsPerSecond());
             j.put("opsError", Double.isNaN(c.opsError()) ? null : c.opsError());
             j.put("iterationScores", c.iterationScores());
-            Latency l = c.latency();
-            JSONObject ms = new JSONObject();
-            ms.put("p50", l.p50());
-            ms.put("p90", l.p90());
-            ms.put("p99", l.p99());
-            ms.put("p99.9", l.p999());
-            ms.put("max", l.max());
-            ms.put("mean", l.mean());
-            ms.put("samples", l.count());
-            j.put("latencyMs", ms);
+            j.put("latencyMs", c.latency().toJson());
             j.put("calls", c.calls());
             j.put("errors", c.errors());
             j.put("warmupCalls", c.warmupCalls());
             j.put("warmupErrors", c.warmupErrors());
             j.put("problems", c.problems());
             j.put("stillClimbing", c.stillClimbing());
+            c.costs().addTo(j);
             list.add(j);
         }
         record.put("cases", list);
@@ -64,10 +50,39 @@ public final class RunRecord {
         return record;
     }
 
-    static String hash(Map<String, String> framework, Map<String, Object> jmh, Map<String, Object> environment) {
+    /**
+     * The record of an open-loop run: its settings under {@code openLoop} instead of {@code jmh}, and per
+     * case the target and achieved rates with both corrected and uncorrected latency.
+     */
+    public static JSONObject buildOpenLoop(Map<String, Object> identity, Map<String, String> framework,
+                                           Map<String, Object> openLoop, Map<String, Object> environment,
+                                           List<OpenLoopResult> cases) {
+        JSONObject record = frame(identity, !cases.isEmpty() && cases.stream().noneMatch(OpenLoopResult::failed), framework,
+                "openLoop", openLoop, environment);
+        JSONArray list = new JSONArray();
+        cases.forEach(c -> list.add(c.toJson()));
+        record.put("cases", list);
+        record.put("missingCases", List.of());
+        return record;
+    }
+
+    private static JSONObject frame(Map<String, Object> identity, boolean passed, Map<String, String> framework,
+                                    String loadKey, Map<String, Object> load, Map<String, Object> environment) {
+        JSONObject record = new JSONObject();
+        record.put("format", FORMAT);
+        record.putAll(identity);
+        record.put("passed", passed);
+        record.put("framework", new TreeMap<>(framework));
+        record.put(loadKey, load);
+        record.put("environment", environment);
+        record.put("settingsHash", hash(framework, load, environment));
+        return record;
+    }
+
+    static String hash(Map<String, String> framework, Map<String, Object> load, Map<String, Object> environment) {
         JSONObject comparable = new JSONObject();
         comparable.put("framework", new TreeMap<>(framework));
-        comparable.put("jmh", new TreeMap<>(jmh));
+        comparable.put("load", new TreeMap<>(load));
         TreeMap<String, Object> env = new TreeMap<>(environment);
         env.keySet().retainAll(List.of("jdk", "jvm", "os", "cpuModel", "cores", "cpuPinning"));
         comparable.put("environment", env);

@@ -67,6 +67,10 @@ class ClientMainTest {
                 .mapToDouble(score -> ((Number) score).doubleValue() * 0.2).sum();
         assertThat((double) getUser.getLongValue("calls")).isGreaterThanOrEqualTo(jmhOps * 0.99);
         assertThat(getUser.getJSONObject("latencyMs").getDoubleValue("p99")).isPositive();
+        // this JVM ran the benchmark (-f 0): its CPU is the client's; the in-memory binding has no wire
+        assertThat(getUser.getJSONObject("cpuAndGc").getJSONObject("client").getDoubleValue("cpuPercentOfCore")).isPositive();
+        assertThat(getUser.getJSONObject("cpuAndGc").get("server")).isNull();
+        assertThat(getUser.get("wireBytes")).isNull();
         assertThat(record.getJSONObject("jmh").getIntValue("threads")).isEqualTo(8);
         assertThat(record.getJSONObject("environment").getIntValue("cores")).isPositive();
         assertThat(record.getString("settingsHash")).hasSize(16);
@@ -117,6 +121,66 @@ class ClientMainTest {
         assertThat(run("--result", dir.resolve("x.json").toString(), "noSuchCase")).isEqualTo(2);
         assertThat(err().lines()).containsExactly(
                 "rpc-bench client: the benchmark patterns [noSuchCase] select no case; cases are existUser, createUser, getUser, listUser");
+    }
+
+    @Test
+    void anOpenLoopRunKeepsItsRateAndRecordsBothLatencies(@TempDir Path dir) throws Exception {
+        int exit = run("--result", dir.resolve("jmh.json").toString(), "--rate", "200", "--warmup-seconds", "1",
+                "--measure-seconds", "2", "--concurrency", "4", "getUser");
+        assertThat(exit).as(err()).isZero();
+        JSONObject record = JSON.parseObject(Files.readString(dir.resolve("run.json")));
+        assertThat(record.getString("loop")).isEqualTo("open-loop");
+        assertThat(record.getBooleanValue("passed")).isTrue();
+        assertThat(record.getJSONObject("openLoop").getIntValue("senders")).isEqualTo(4);
+        JSONObject c = record.getJSONArray("cases").getJSONObject(0);
+        assertThat(c.getString("name")).isEqualTo("getUser");
+        assertThat(c.getDoubleValue("achievedRate")).isBetween(190.0, 201.0);
+        assertThat(c.getLongValue("calls")).isBetween(380L, 400L);
+        assertThat(c.getLongValue("warmupCalls")).isBetween(190L, 200L);
+        assertThat(c.getBooleanValue("missedTarget")).isFalse();
+        assertThat(c.getJSONObject("latencyMs").getDoubleValue("p99.99")).isPositive();
+        assertThat(c.getJSONObject("uncorrectedLatencyMs").getLongValue("samples")).isEqualTo(c.getLongValue("calls"));
+        assertThat(c.getJSONObject("cpuAndGc").getJSONObject("client").getDoubleValue("cpuPercentOfCore")).isNotNegative();
+        assertThat(Files.exists(dir.resolve("jmh.json"))).isFalse();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("achieved/s").contains("p99 (sent)");
+    }
+
+    @Test
+    void optionsThatContradictEachOtherAreOneLineAndExitTwo(@TempDir Path dir) {
+        String result = dir.resolve("jmh.json").toString();
+        String[][] bad = {
+            {"--result", result, "--concurrency", "4", "-t", "8"},
+            {"--result", result, "--rate", "100", "-wi", "1"},
+            {"--result", result, "--rate", "100", "noSuchCase"},
+            {"--result", result, "--measure-seconds", "5"},
+            {"--result", result, "--rate", "0"},
+            {"--result", result, "--concurrency", "-3"},
+        };
+        String[] expected = {
+            "rpc-bench client: --concurrency and JMH's -t both set the number of threads: give one (see --help)",
+            "rpc-bench client: JMH options such as -wi do not apply to an open-loop run (--rate); it takes --warmup-seconds,"
+                    + " --measure-seconds, --concurrency and case names (see --help)",
+            "rpc-bench client: no case named 'noSuchCase'; cases are existUser, createUser, getUser, listUser (see --help)",
+            "rpc-bench client: --warmup-seconds and --measure-seconds are for open-loop runs (--rate); JMH's -w, -wi, -r"
+                    + " and -i time the closed loop (see --help)",
+            "rpc-bench client: --rate: 0 is outside 1..10000000 (see --help)",
+            "rpc-bench client: --concurrency: -3 is outside 1..100000 (see --help)",
+        };
+        for (int i = 0; i < bad.length; i++) {
+            err.reset();
+            assertThat(run(bad[i])).as(String.join(" ", bad[i])).isEqualTo(2);
+            assertThat(err().lines()).containsExactly(expected[i]);
+        }
+    }
+
+    @Test
+    void concurrencySetsTheThreads(@TempDir Path dir) throws Exception {
+        String[] args = {"--result", dir.resolve("jmh.json").toString(), "--concurrency", "3", "-f", "0", "-wi", "0",
+                "-i", "1", "-r", "100ms", "existUser"};
+        assertThat(run(args)).as(err()).isZero();
+        JSONObject record = JSON.parseObject(Files.readString(dir.resolve("run.json")));
+        assertThat(record.getJSONObject("jmh").getIntValue("threads")).isEqualTo(3);
+        assertThat(record.getString("loop")).isEqualTo("closed-loop");
     }
 
     @Test

@@ -15,16 +15,22 @@ class LatencyTest {
             h.recordValue(i * 10_000L); // 0.01 ms .. 10 ms
         }
         Latency l = Latency.of(h);
+        assertThat(l.min()).isCloseTo(0.01, within(0.0001));
         assertThat(l.p50()).isCloseTo(5.0, within(0.01));
         assertThat(l.p90()).isCloseTo(9.0, within(0.01));
         assertThat(l.p99()).isCloseTo(9.9, within(0.01));
         assertThat(l.p999()).isCloseTo(9.99, within(0.01));
+        assertThat(l.p9999()).isCloseTo(10.0, within(0.01));
         assertThat(l.max()).isCloseTo(10.0, within(0.01));
+        assertThat(l.mean()).isCloseTo(5.005, within(0.01));
         assertThat(l.count()).isEqualTo(1000);
     }
 
     @Test
     void noSamplesGiveNoNumbers() {
-        assertThat(Latency.of(new Histogram(1000, 3)).p99()).isNaN();
+        Latency none = Latency.of(new Histogram(1000, 3));
+        assertThat(none.p99()).isNaN();
+        assertThat(none.min()).isNaN();
+        assertThat(none.count()).isZero();
     }
 }

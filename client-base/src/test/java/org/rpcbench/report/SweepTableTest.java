@@ -1,0 +1,42 @@
+package org.rpcbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alibaba.fastjson2.JSONObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SweepTableTest {
+    final Latency latency = new Latency(0.5, 1, 2, 3, 4, 4.5, 5, 1.5, 100);
+
+    JSONObject closed(int threads, double ops, long calls, long errors) {
+        Map<String, Object> jmh = new LinkedHashMap<>();
+        jmh.put("threads", threads);
+        CaseResult c = new CaseResult("getUser", ops, 0, List.of(new double[] {ops}), latency, calls, errors, 0, 0, List.of(),
+                Costs.NONE);
+        JSONObject r = RunRecord.build(Map.of("binding", "dubbo-hessian", "loop", "closed-loop"), Map.of(), jmh, Map.of(),
+                List.of(c), List.of());
+        return r;
+    }
+
+    @Test
+    void oneRowPerCaseAndConcurrencyWithTheSuccessRate() {
+        String table = SweepTable.render(List.of(closed(100, 20000.5, 1000, 0), closed(500, 15000, 990, 10)));
+        assertThat(table).contains("concurrency sweep of dubbo-hessian");
+        assertThat(table.lines().filter(l -> l.startsWith("getUser")).toList()).containsExactly(
+                "getUser             100      20000.5     1.500     1.000     0.500     5.000     3.000   100.00%",
+                "getUser             500      15000.0     1.500     1.000     0.500     5.000     3.000    99.00%");
+    }
+
+    @Test
+    void anOpenLoopSweepShowsTheAchievedRateAndSaysHowItWasTimed() {
+        OpenLoopResult c = new OpenLoopResult("listUser", 1000, 998, latency, latency, 100, 0, 0, 0, 0, List.of(), Costs.NONE);
+        JSONObject r = RunRecord.buildOpenLoop(Map.of("binding", "grpc-protobuf", "loop", "open-loop"), Map.of(),
+                Map.of("senders", 64), Map.of(), List.of(c));
+        String table = SweepTable.render(List.of(r));
+        assertThat(table).contains("timed from when each call was due");
+        assertThat(table).contains("listUser             64        998.0");
+    }
+}

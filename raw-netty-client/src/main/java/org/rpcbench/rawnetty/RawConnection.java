@@ -1,0 +1,121 @@
+package org.rpcbench.rawnetty;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.rpcbench.binding.Connection;
+import org.rpcbench.binding.Exchange;
+import org.rpcbench.cases.Case;
+import org.rpcbench.cases.ProtoFixtures;
+import org.rpcbench.checks.Checks;
+import org.rpcbench.contract.ProtoTwin;
+import org.rpcbench.contract.proto.BoolReply;
+import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.User;
+
+/**
+ * Requests are the contract's protobuf bytes, built here before measurement with the bytes of the right
+ * answer; a call sends one frame and waits for the frame with its id, and the check compares bytes.
+ */
+final class RawConnection implements Connection {
+    private final Channel channel;
+    private final Callers callers;
+    private final long timeoutMillis;
+    private final AutoCloseable resources;
+
+    RawConnection(Channel channel, Callers callers, long timeoutMillis, AutoCloseable resources) {
+        this.channel = channel;
+        this.callers = callers;
+        this.timeoutMillis = timeoutMillis;
+        this.resources = resources;
+    }
+
+    @Override
+    public Exchange prepare(Case c, int seq) {
+        return new Call(c, seq, ProtoFixtures.request(c, seq).toByteArray(), ProtoFixtures.answer(c, seq));
+    }
+
+    /**
+     * One prepared request. Its ids are its sequence number in the high half and its own count of uses in
+     * the low half: unique on the connection, since every request belongs to one thread, which has one
+     * call in flight, and a late answer to an earlier use cannot be taken for the current one.
+     */
+    private final class Call implements Exchange {
+        private final Case c;
+        private final long idBase;
+        private final byte[] body;
+        private final Message expected;
+        private final byte[] expectedBytes;
+        private int uses;
+
+        Call(Case c, int seq, byte[] body, Message expected) {
+            this.c = c;
+            this.idBase = (long) seq << 32;
+            this.body = body;
+            this.expected = expected;
+            this.expectedBytes = expected.toByteArray();
+        }
+
+        @Override
+        public Object call() throws Exception {
+            long id = idBase | (uses++ & 0xFFFF_FFFFL);
+            CompletableFuture<byte[]> answer = callers.expect(id);
+            try {
+                ByteBuf frame = channel.alloc().buffer(RawNettyPair.HEADER_BYTES + body.length);
+                frame.writeLong(id).writeByte(c.ordinal()).writeBytes(body);
+                channel.writeAndFlush(frame).addListener(sent -> {
+                    if (!sent.isSuccess()) {
+                        answer.completeExceptionally(sent.cause());
+                    }
+                });
+                return answer.get(timeoutMillis, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                throw new TimeoutException("no answer within " + timeoutMillis + " ms");
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            } finally {
+                callers.forget(id);
+            }
+        }
+
+        @Override
+        public String check(Object answer) {
+            if (answer instanceof byte[] bytes && Arrays.equals(bytes, expectedBytes)) {
+                return null;
+            }
+            return answer instanceof byte[] bytes ? describe(bytes) : "expected bytes, got " + answer;
+        }
+
+        /** What is wrong with an answer whose bytes differ, in the shared checks' words where they parse. */
+        private String describe(byte[] bytes) {
+            String problem;
+            try {
+                problem = switch (c) {
+                    case EXIST_USER, CREATE_USER -> c.method() + " answered " + BoolReply.parseFrom(bytes).getValue()
+                            + ", expected " + ((BoolReply) expected).getValue();
+                    case GET_USER -> Checks.user(ProtoTwin.fromProto((User) expected), ProtoTwin.fromProto(User.parseFrom(bytes)));
+                    case LIST_USER -> Checks.page(ProtoTwin.fromProto((Page) expected), ProtoTwin.fromProto(Page.parseFrom(bytes)));
+                };
+            } catch (InvalidProtocolBufferException e) {
+                return c.method() + ": an answer of " + bytes.length + " bytes that is no " + expected.getDescriptorForType().getName();
+            }
+            return problem != null ? problem : c.method() + ": the answer's " + bytes.length + " bytes differ from the "
+                    + expectedBytes.length + " expected";
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            resources.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("closing the connection failed: " + e.getMessage(), e);
+        }
+    }
+}
