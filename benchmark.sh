@@ -42,7 +42,7 @@ readonly SUITES="seed-001, all"
 profile_opts() {
   case "$1" in
     smoke) echo "-wi 1 -w 1s -i 2 -r 1s" ;;
-    quick) echo "-wi 2 -w 5s -i 3 -r 5s" ;;
+    quick) echo "-wi 2 -w 5s -i 4 -r 5s" ;;
     full) echo "-f 3 -wi 5 -w 10s -i 5 -r 10s" ;;
     *) return 1 ;;
   esac
@@ -52,12 +52,18 @@ usage() {
   cat <<EOF
 Usage: ./benchmark.sh [options] MODULE
        ./benchmark.sh [options] suite NAME
+       ./benchmark.sh compare [--threshold PERCENT] [--allow-different-settings] BASELINE CURRENT
 
 MODULE is a pair (server and client on loopback), PAIR-server or PAIR-client. Pairs:
 $(pairs | sed 's/^/  /')
 
 A suite runs its pairs one after another on loopback and prints one table (ops/s and p99 per pair and
 case; also written as suite.md and suite.csv). Suites: $SUITES. Its JMH settings come from -P.
+
+compare reads two sets of runs (run.json files, or directories holding them: a pair run, a suite) and
+gives, per pair and case, the change in throughput with a 95 % interval and a permutation test on the
+iteration scores, the change in p99, and a verdict; exit 1 when something got slower beyond the
+threshold (default 5 %), 3 when the runs' settings differ.
 
 Options:
   -s HOST     server address: where the server listens, where the client connects (default 127.0.0.1)
@@ -81,7 +87,7 @@ Options:
   -m profiling
               record Java Flight Recorder files for the server and every client fork, beside the results
   -c          pin the server to CPU 0 and the client to the other CPUs (taskset), for steadier numbers
-  -P PROFILE  a suite's effort: smoke (seconds a pair, for CI), quick (default, about 2 minutes a
+  -P PROFILE  a suite's effort: smoke (seconds a pair, for CI), quick (default, about 2½ minutes a
               pair) or full (3 forks, 5 x 10 s warm-up and measurement: about 20 minutes a pair);
               -a replaces the profile's JMH options
   -l          list the pairs, one a line
@@ -149,6 +155,8 @@ if [[ "${1:-}" == suite ]]; then
   (( ${#concurrency[@]} <= 1 )) || die_usage "a suite takes one concurrency (-t N), not a sweep"
   [[ -z "$result" && -z "$port" && "$host" == 127.0.0.1 ]] || die_usage "a suite runs on loopback into its own directory: -s, -p and -f do not apply"
   $profiling && die_usage "-m profiling is for one pair, not a suite"
+elif [[ "${1:-}" == compare ]]; then
+  [[ -z "$profile" && -z "$jmh_opts" && -z "$rate" ]] || die_usage "compare takes its own options, after the word compare"
 elif [[ -n "$profile" ]]; then
   die_usage "-P (profile) is for suites"
 else
@@ -158,12 +166,13 @@ module="$1"
 
 case "$module" in
   suite) pair=""; side=suite ;;
+  compare) pair=""; side=compare ;;
   *-server) pair="${module%-server}"; side=server ;;
   *-client) pair="${module%-client}"; side=client ;;
   *) pair="$module"; side=pair ;;
 esac
 known="$(pairs)"
-[[ "$side" == suite ]] || grep -qx -- "$pair" <<<"$known" || die_usage "unknown module '$module'"
+[[ "$side" == suite || "$side" == compare ]] || grep -qx -- "$pair" <<<"$known" || die_usage "unknown module '$module'"
 
 command -v java >/dev/null || { echo "benchmark.sh: java is not on the PATH (JDK 17 or newer is needed)" >&2; exit 1; }
 command -v mvn >/dev/null || { echo "benchmark.sh: mvn is not on the PATH (Maven 3.8 or newer is needed)" >&2; exit 1; }
@@ -325,6 +334,17 @@ run_suite() {
 case "$side" in
   suite)
     run_suite "$@"
+    ;;
+  compare)
+    # the comparison is in every client jar: built fresh like any run's, or with -n any one already built
+    jar="$(jar_of dubbo-hessian-client)"
+    if $skip_build; then
+      jar="$(ls "$ROOT"/*-client/target/*-client.jar 2>/dev/null | head -1 || true)"
+      [[ -n "$jar" ]] || { echo "benchmark.sh: no client jar is built (run mvn package, or drop -n)" >&2; exit 1; }
+    else
+      build dubbo-hessian-client >&2
+    fi
+    exec java -cp "$jar" org.rpcbench.report.Compare "${@:2}"
     ;;
   server)
     build "$pair-server"

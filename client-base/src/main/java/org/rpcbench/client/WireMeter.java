@@ -1,13 +1,7 @@
 package org.rpcbench.client;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +16,7 @@ import org.rpcbench.report.WireSize;
 /**
  * Measures the bytes each case puts on the wire, both ways, through the binding itself: a loopback relay
  * in front of the server counts what passes while one connection makes the same calls one at a time.
- * What it counts is everything the protocol sends (framing, headers, serialized body), averaged over
+ * ({@link Relay}). What it counts is everything the protocol sends (framing, headers, serialized body), averaged over
  * many calls, after a few calls that pay for connection set-up.
  *
  * <p>This runs before the benchmark, on a connection of its own; nothing of it is on the measured path.
@@ -33,33 +27,17 @@ public final class WireMeter implements AutoCloseable {
     static final int SETTLING_CALLS = 5;
     static final int COUNTED_CALLS = 100;
 
-    private final ServerSocket listener;
-    private final InetSocketAddress upstream;
     private final AtomicLong up = new AtomicLong();
     private final AtomicLong down = new AtomicLong();
-    private final List<Socket> sockets = new ArrayList<>();
+    private final Relay relay;
 
-    /** A relay on a free loopback port to {@code upstream}. */
+    /** A counting relay on a free loopback port to {@code upstream}. */
     public WireMeter(InetSocketAddress upstream) throws IOException {
-        this.upstream = upstream;
-        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        Thread acceptor = new Thread(this::accept, "rpc-bench-wire-accept");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        this.relay = new Relay(upstream, (toServer, chunk, length) -> (toServer ? up : down).addAndGet(length));
     }
 
     public int port() {
-        return listener.getLocalPort();
-    }
-
-    /** Bytes from client to server so far. */
-    public long upBytes() {
-        return up.get();
-    }
-
-    /** Bytes from server to client so far. */
-    public long downBytes() {
-        return down.get();
+        return relay.port();
     }
 
     /**
@@ -106,70 +84,8 @@ public final class WireMeter implements AutoCloseable {
         }
     }
 
-    private void accept() {
-        while (!listener.isClosed()) {
-            Socket client;
-            try {
-                client = listener.accept();
-            } catch (IOException e) {
-                return; // closed
-            }
-            try {
-                Socket server = new Socket();
-                synchronized (this) {
-                    sockets.add(client);
-                    sockets.add(server);
-                }
-                server.connect(upstream, 5_000);
-                server.setTcpNoDelay(true);
-                client.setTcpNoDelay(true);
-                pump(client.getInputStream(), server.getOutputStream(), up);
-                pump(server.getInputStream(), client.getOutputStream(), down);
-            } catch (IOException e) {
-                close(client);
-            }
-        }
-    }
-
-    /** Counts before forwarding: once the client has its answer, the answer's bytes are counted. */
-    private static void pump(InputStream in, OutputStream out, AtomicLong counter) {
-        Thread t = new Thread(() -> {
-            byte[] buffer = new byte[64 * 1024];
-            try {
-                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                    counter.addAndGet(n);
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException e) {
-                // either side closed
-            } finally {
-                try {
-                    out.close();
-                } catch (IOException e) {
-                    // already closed
-                }
-            }
-        }, "rpc-bench-wire-pump");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    private static void close(Socket s) {
-        try {
-            s.close();
-        } catch (IOException e) {
-            // already closed
-        }
-    }
-
     @Override
-    public synchronized void close() {
-        try {
-            listener.close();
-        } catch (IOException e) {
-            // already closed
-        }
-        sockets.forEach(WireMeter::close);
+    public void close() {
+        relay.close();
     }
 }

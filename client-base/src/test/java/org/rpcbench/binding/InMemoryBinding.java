@@ -16,6 +16,8 @@ public final class InMemoryBinding implements ClientBinding {
     public static volatile boolean lying;
     /** Connections from this number on (0 is the first) lie; the launcher's preflight opens number 0. */
     public static volatile int lyingFromConnection = Integer.MAX_VALUE;
+    /** How long every call takes, beyond the service's own work: a server that got slower. */
+    public static volatile long delayNanos;
     public static final java.util.concurrent.atomic.AtomicInteger CONNECTIONS = new java.util.concurrent.atomic.AtomicInteger();
 
     @Override
@@ -43,7 +45,12 @@ public final class InMemoryBinding implements ClientBinding {
         UserService service = new UserService() {
             @Override public boolean existUser(String email) { return real.existUser(email); }
             @Override public boolean createUser(User user) { return real.createUser(user); }
-            @Override public User getUser(long id) { return real.getUser(lies ? id + 1 : id); }
+            @Override public User getUser(long id) {
+                if (delayNanos > 0) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(delayNanos);
+                }
+                return real.getUser(lies ? id + 1 : id);
+            }
             @Override public Page listUser(int pageNo) { return real.listUser(pageNo); }
         };
         return new ContractConnection(service, () -> {});
