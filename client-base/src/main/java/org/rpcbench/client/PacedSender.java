@@ -61,12 +61,19 @@ public final class PacedSender implements Runnable {
 
     @Override
     public void run() {
+        long firstMeasured = firstSlotFrom(measureFrom);
         for (long slot = 0; ; slot++) {
             long due = due(slot);
             if (due >= end) {
                 return;
             }
             long now = clock.nanoTime();
+            if (slot < firstMeasured && now >= measureFrom) {
+                // still behind on warm-up when the window opens: its backlog is dropped, not carried into
+                // the window, where it would crowd out the slots that are measured
+                slot = firstMeasured - 1;
+                continue;
+            }
             if (now >= end || Thread.currentThread().isInterrupted()) {
                 owe(slot);
                 return;
@@ -76,6 +83,18 @@ public final class PacedSender implements Runnable {
             }
             send(exchanges[(int) (slot & mask)], due, due >= measureFrom);
         }
+    }
+
+    /** The first slot due at or after {@code moment}. */
+    private long firstSlotFrom(long moment) {
+        long slot = Math.max(0, (long) Math.ceil((moment - firstDue) / interval));
+        while (slot > 0 && due(slot - 1) >= moment) {
+            slot--;
+        }
+        while (due(slot) < moment) {
+            slot++;
+        }
+        return slot;
     }
 
     private long due(long slot) {

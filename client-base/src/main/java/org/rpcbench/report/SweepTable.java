@@ -13,7 +13,8 @@ import java.util.Locale;
 
 /**
  * One table over the runs of a concurrency sweep, in the shape seeds 002 and 004 report: per case and
- * concurrency, throughput, mean, median, min, max and p99 latency, and the share of calls that succeeded.
+ * concurrency, throughput, mean, median, min, max and p99 latency, the share of calls that succeeded
+ * (warm-up's failures included) and the failed calls.
  * Read from the runs' run.json files, never from their printed output.
  */
 public final class SweepTable {
@@ -44,8 +45,8 @@ public final class SweepTable {
         out.append("concurrency sweep of ").append(binding).append(" (throughput in calls/s, latency in ms")
                 .append(records.stream().anyMatch(SweepTable::openLoop) ? ", open loop: timed from when each call was due" : "")
                 .append(")\n");
-        String header = String.format(Locale.ROOT, "%-11s %11s %12s %9s %9s %9s %9s %9s %9s",
-                "case", "concurrency", "throughput", "mean", "median", "min", "max", "p99", "success");
+        String header = String.format(Locale.ROOT, "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s",
+                "case", "concurrency", "throughput", "mean", "median", "min", "max", "p99", "success", "errors");
         out.append(header).append('\n').append("-".repeat(header.length())).append('\n');
         List<String> names = new ArrayList<>();
         for (JSONObject r : records) {
@@ -65,14 +66,31 @@ public final class SweepTable {
                 JSONObject ms = c.getJSONObject("latencyMs");
                 long good = c.getLongValue("calls");
                 long bad = c.getLongValue("errors") + c.getLongValue("warmupErrors");
-                double success = good + bad == 0 ? Double.NaN : 100.0 * good / (good + bad);
-                out.append(String.format(Locale.ROOT, "%-11s %11d %12.1f %9.3f %9.3f %9.3f %9.3f %9.3f %8.2f%%",
+                out.append(String.format(Locale.ROOT, "%-11s %11d %12.1f %9.3f %9.3f %9.3f %9.3f %9.3f %9s %7d",
                         name, concurrency(r), c.getDoubleValue(openLoop(r) ? "achievedRate" : "opsPerSecond"),
                         number(ms, "mean"), number(ms, "p50"), number(ms, "min"), number(ms, "max"), number(ms, "p99"),
-                        success)).append('\n');
+                        percent(good, bad), bad)).append('\n');
             }
         }
         return out.toString();
+    }
+
+    /** The share of calls that succeeded, never rounded up to 100 % while one failed. */
+    static String percent(long good, long bad) {
+        if (good + bad == 0) {
+            return "n/a";
+        }
+        if (bad == 0) {
+            return "100%";
+        }
+        double share = 100.0 * good / (good + bad);
+        for (int decimals = 2; decimals < 9; decimals++) {
+            String text = String.format(Locale.ROOT, "%." + decimals + "f", share);
+            if (Double.parseDouble(text) < 100.0) {
+                return text + "%";
+            }
+        }
+        return "<100%";
     }
 
     private static boolean openLoop(JSONObject record) {

@@ -83,6 +83,20 @@ class PacedSenderTest {
     }
 
     @Test
+    void aBacklogLeftFromWarmUpIsDroppedWhenTheWindowOpensNotCarriedIntoIt() {
+        // calls of 20 ms on a 10 ms schedule: warm-up (1 s) falls 1 s behind; the window (1 s) must still
+        // measure its own slots, from its start, rather than spend itself on warm-up's backlog
+        PacedSender sender = new PacedSender(taking(n -> 20 * MS, null), clock, 0, 10 * MS, 1_000 * MS, 2_000 * MS);
+        sender.run();
+        assertThat(sender.warmupCalls()).isEqualTo(50);
+        assertThat(sender.calls()).isEqualTo(50);
+        assertThat(sender.unsent()).isEqualTo(50);
+        // the first measured slot went out when due; the 50th, due at 1490 ms, was sent at 1980 ms
+        assertThat(sender.uncorrected().getMaxValue()).isBetween(19 * MS, 21 * MS);
+        assertThat(sender.corrected().getMaxValue()).isBetween(505 * MS, 515 * MS);
+    }
+
+    @Test
     void slotsStillOwedWhenTheWindowClosesAreRecordedAtTheirWaitSoFar() {
         // the call of slot 96 (due 950 ms) takes 2 s: slots 96..99 (960..990 ms) are never sent
         PacedSender sender = new PacedSender(taking(n -> n == 96 ? 2_000 * MS : MS, null), clock, 0, 10 * MS, 0, 1_000 * MS);

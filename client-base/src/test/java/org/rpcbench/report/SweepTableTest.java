@@ -26,8 +26,16 @@ class SweepTableTest {
         String table = SweepTable.render(List.of(closed(100, 20000.5, 1000, 0), closed(500, 15000, 990, 10)));
         assertThat(table).contains("concurrency sweep of dubbo-hessian");
         assertThat(table.lines().filter(l -> l.startsWith("getUser")).toList()).containsExactly(
-                "getUser             100      20000.5     1.500     1.000     0.500     5.000     3.000   100.00%",
-                "getUser             500      15000.0     1.500     1.000     0.500     5.000     3.000    99.00%");
+                "getUser             100      20000.5     1.500     1.000     0.500     5.000     3.000      100%       0",
+                "getUser             500      15000.0     1.500     1.000     0.500     5.000     3.000    99.00%      10");
+    }
+
+    @Test
+    void oneFailedCallInAMillionIsNotShownAsAHundredPercent() {
+        assertThat(SweepTable.percent(999_999, 1)).isEqualTo("99.9999%");
+        assertThat(SweepTable.percent(470_798, 1)).isEqualTo("99.9998%");
+        assertThat(SweepTable.percent(5, 0)).isEqualTo("100%");
+        assertThat(SweepTable.percent(0, 0)).isEqualTo("n/a");
     }
 
     @Test
