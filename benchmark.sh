@@ -52,6 +52,7 @@ usage() {
   cat <<EOF
 Usage: ./benchmark.sh [options] MODULE
        ./benchmark.sh [options] suite NAME
+       ./benchmark.sh [options] soak PAIR
        ./benchmark.sh compare [--threshold PERCENT] [--allow-different-settings] BASELINE CURRENT
 
 MODULE is a pair (server and client on loopback), PAIR-server or PAIR-client. Pairs:
@@ -59,6 +60,10 @@ $(pairs | sed 's/^/  /')
 
 A suite runs its pairs one after another on loopback and prints one table (ops/s and p99 per pair and
 case; also written as suite.md and suite.csv). Suites: $SUITES. Its JMH settings come from -P.
+
+soak runs PAIR's getUser for -D (default 30m) with GC logs on both sides, then a verdict: errors,
+full GCs, growth of the heap left after young collections (limit 200 MB), throughput drift between the
+first and last fifth of the iterations (limit 10 %); exit 1 when any fails.
 
 compare reads two sets of runs (run.json files, or directories holding them: a pair run, a suite) and
 gives, per pair and case, the change in throughput with a 95 % interval and a permutation test on the
@@ -90,6 +95,7 @@ Options:
   -P PROFILE  a suite's effort: smoke (seconds a pair, for CI), quick (default, about 2½ minutes a
               pair) or full (3 forks, 5 x 10 s warm-up and measurement: about 20 minutes a pair);
               -a replaces the profile's JMH options
+  -D DURATION how long a soak runs: 90s, 30m, 2h (default 30m)
   -l          list the pairs, one a line
   -h          this help
 
@@ -118,7 +124,8 @@ concurrency=()
 rate=""
 profile=""
 switch_values=()
-while getopts ":s:p:f:a:o:b:m:t:r:P:nclh" opt; do
+soak_seconds=""
+while getopts ":s:p:f:a:o:b:m:t:r:P:D:nclh" opt; do
   case "$opt" in
     s) host="$OPTARG" ;;
     p) [[ "$OPTARG" =~ ^[0-9]+$ ]] && (( OPTARG <= 65535 )) || die_usage "-p needs a port number, got '$OPTARG'"
@@ -138,6 +145,11 @@ while getopts ":s:p:f:a:o:b:m:t:r:P:nclh" opt; do
        profiling=true ;;
     P) profile_opts "$OPTARG" >/dev/null || die_usage "-P knows smoke, quick and full, not '$OPTARG'"
        profile="$OPTARG" ;;
+    D) [[ "$OPTARG" =~ ^([1-9][0-9]*)([smh])$ ]] || die_usage "-D needs a duration such as 90s, 30m or 2h, got '$OPTARG'"
+       case "${BASH_REMATCH[2]}" in s) soak_seconds=${BASH_REMATCH[1]} ;; m) soak_seconds=$(( BASH_REMATCH[1] * 60 )) ;;
+         h) soak_seconds=$(( BASH_REMATCH[1] * 3600 )) ;; esac
+       (( soak_seconds >= 50 )) || die_usage "a soak needs at least 50s to have ten iterations of 5 s"
+       ;;
     c) pin=true ;;
     l) pairs; exit 0 ;;
     h) usage; exit 0 ;;
@@ -155,14 +167,24 @@ if [[ "${1:-}" == suite ]]; then
   (( ${#concurrency[@]} <= 1 )) || die_usage "a suite takes one concurrency (-t N), not a sweep"
   [[ -z "$result" && -z "$port" && "$host" == 127.0.0.1 ]] || die_usage "a suite runs on loopback into its own directory: -s, -p and -f do not apply"
   $profiling && die_usage "-m profiling is for one pair, not a suite"
+elif [[ "${1:-}" == soak ]]; then
+  (( $# == 2 )) || die_usage "soak needs one pair"
+  [[ -z "$jmh_opts" && -z "$rate" && ${#concurrency[@]} -le 1 && -z "$profile" ]] \
+    || die_usage "a soak runs getUser closed-loop for -D; -a, -r, -P and sweeps do not apply"
+  soak=true
+  shift
 elif [[ "${1:-}" == compare ]]; then
   [[ -z "$profile" && -z "$jmh_opts" && -z "$rate" ]] || die_usage "compare takes its own options, after the word compare"
 elif [[ -n "$profile" ]]; then
   die_usage "-P (profile) is for suites"
+elif [[ -n "$soak_seconds" ]]; then
+  die_usage "-D (duration) is for soak runs"
 else
   (( $# == 1 )) || die_usage "name one module (got $#)"
 fi
 module="$1"
+soak="${soak:-false}"
+$soak && [[ "$module" == *-server || "$module" == *-client ]] && die_usage "soak runs a pair, server and client: name the pair"
 
 case "$module" in
   suite) pair=""; side=suite ;;
@@ -411,6 +433,16 @@ trap 'stop_all' EXIT
 trap 'echo "benchmark.sh: interrupted; stopping" >&2; stop_all; exit 130' INT
 trap 'echo "benchmark.sh: terminated; stopping" >&2; stop_all; exit 143' TERM
 
+if $soak; then
+  # iterations of a tenth of the run (5 s to 60 s each) after the harness's usual warm-up (5 x 10 s: with
+  # less, the first fifth is still warming up and reads as drift), GC logs on both sides
+  seconds="${soak_seconds:-1800}"
+  iteration=$(( seconds / 10 )); (( iteration < 5 )) && iteration=5; (( iteration > 60 )) && iteration=60
+  server_jvm+=("-Xlog:gc:file=$out_dir/server-gc.log")
+  jmh_args=(-f 1 -wi 5 -w 10s -i $(( seconds / iteration )) -r "${iteration}s"
+            -jvmArgsAppend "-Xlog:gc:file=$out_dir/client-gc.log" getUser)
+  echo "benchmark.sh: soak of $pair: getUser for $(fmt_seconds "$seconds") in $(( seconds / iteration )) iterations of ${iteration} s, after 50 s of warm-up"
+fi
 mapfile -d '' cmd < <(server_command "${port:-0}" "$jfr")
 export RPCBENCH_SERVER_COMMAND="${cmd[*]}"
 "${cmd[@]}" >"$server_log" 2>&1 &
@@ -469,4 +501,11 @@ stop_all
 server_pid=""
 sweep_table "$result"
 $profiling && echo "benchmark.sh: flight recordings: $jfr (server), $out_dir/jfr (client forks)"
+if $soak && [[ -f "$(run_record_of "$result")" ]]; then
+  echo
+  verdict=0
+  java -cp "$(jar_of "$pair-client")" org.rpcbench.report.SoakVerdict "$(run_record_of "$result")" \
+    "$out_dir/server-gc.log" "$out_dir/client-gc.log" || verdict=$?
+  (( verdict > status )) && status=$verdict
+fi
 exit "$status"
