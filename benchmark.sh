@@ -23,20 +23,43 @@ pairs() {
 }
 
 # the suites: each reproduces one seed experiment with the pairs that exist, in its table's row order
+# (raw-netty, the plain-Netty transport ceiling, last where it applies), with the seed's cases and
+# concurrency; "" means the defaults (the four UserService calls; 32 calls in flight)
 suite_pairs() {
   case "$1" in
+    seed-000) echo "dubbo27-hessian dubbo-hessian dubbo-protobuf triple-protobuf triple-hessian" ;;
     seed-001) echo "dubbo-kryo dubbo-fst dubbo-hessian dubbo-fastjson triple-protobuf" ;;
+    seed-002-004) echo "grpc-protobuf dubbo-protobuf triple-protobuf motan thrift raw-netty" ;;
+    seed-003) echo "dubbo27-hessian dubbo-hessian rmi http-json raw-netty" ;;
     all) pairs | tr '\n' ' ' ;;
     *) return 1 ;;
   esac
 }
+suite_cases() {
+  case "$1" in
+    seed-000) echo "ping getUser listUser" ;;
+    seed-002-004) echo "say" ;;
+    seed-003) echo "echo1K echo50K echo200K echoPojo" ;;
+    *) echo "" ;;
+  esac
+}
+suite_concurrency() {
+  case "$1" in
+    seed-002-004) echo "100,500,1000" ;;
+    seed-003) echo "10" ;;
+    *) echo "" ;;
+  esac
+}
 suite_title() {
   case "$1" in
+    seed-000) echo "seed 000: Dubbo 2.7 and 3.x, hessian2 and protobuf, dubbo and Triple; no argument, a POJO, a POJO list" ;;
     seed-001) echo "seed 001: serializations inside Dubbo, the four UserService calls" ;;
+    seed-002-004) echo "seeds 002 and 004: BenchmarkMessage say() across frameworks at 100, 500 and 1000 calls in flight" ;;
+    seed-003) echo "seed 003: echo of 1 KB, 50 KB and 200 KB strings and a ~1 KB nested object, 10 calls in flight" ;;
     all) echo "every pair, the four UserService calls" ;;
   esac
 }
-readonly SUITES="seed-001, all"
+readonly SUITES="seed-000, seed-001, seed-002-004, seed-003, all"
 
 # JMH settings of a suite's profile
 profile_opts() {
@@ -58,8 +81,10 @@ Usage: ./benchmark.sh [options] MODULE
 MODULE is a pair (server and client on loopback), PAIR-server or PAIR-client. Pairs:
 $(pairs | sed 's/^/  /')
 
-A suite runs its pairs one after another on loopback and prints one table (ops/s and p99 per pair and
-case; also written as suite.md and suite.csv). Suites: $SUITES. Its JMH settings come from -P.
+A suite runs its pairs one after another on loopback, with its seed's cases and concurrency, and prints
+one table: ops/s and p99 per pair and case (also written as suite.md and suite.csv), or for a sweep
+suite throughput, mean, median, min, max, p99 and success rate per pair and concurrency (suite.md).
+Suites: $SUITES. Its JMH settings come from -P; -t replaces its concurrency.
 
 soak runs PAIR's getUser for -D (default 30m) with GC logs on both sides, then a verdict: errors,
 full GCs, growth of the heap left after young collections (limit 200 MB), throughput drift between the
@@ -164,7 +189,6 @@ if [[ "${1:-}" == suite ]]; then
   (( $# == 2 )) || die_usage "suite needs one name: $SUITES"
   suite_pairs "$2" >/dev/null || die_usage "unknown suite '$2'; suites: $SUITES"
   [[ -z "$rate" ]] || die_usage "a suite runs JMH's closed loop; -r does not apply"
-  (( ${#concurrency[@]} <= 1 )) || die_usage "a suite takes one concurrency (-t N), not a sweep"
   [[ -z "$result" && -z "$port" && "$host" == 127.0.0.1 ]] || die_usage "a suite runs on loopback into its own directory: -s, -p and -f do not apply"
   $profiling && die_usage "-m profiling is for one pair, not a suite"
 elif [[ "${1:-}" == soak ]]; then
@@ -304,10 +328,16 @@ fmt_seconds() { printf '%dm%02ds' $(( $1 / 60 )) $(( $1 % 60 )); }
 # Runs each pair of the suite through this script, one after another, carrying on past a failed pair;
 # then the table. Exit 1 if any pair failed.
 run_suite() {
-  local name="$2" dir list modules="" p i=0 n start elapsed eta opts status failed=() tables=() child
+  local name="$2" dir list modules="" p i=0 n start elapsed eta opts status failed=() tables=() child conc records=() c
   list="$(suite_pairs "$name")"
   n=$(wc -w <<<"$list")
   opts="${jmh_opts:-$(profile_opts "${profile:-quick}")}"
+  opts+="${opts:+ }$(suite_cases "$name")"
+  if (( ${#concurrency[@]} > 0 )); then
+    conc="$(IFS=,; echo "${concurrency[*]}")"
+  else
+    conc="$(suite_concurrency "$name")"
+  fi
   for p in $list; do modules+="${modules:+,}$p-server,$p-client"; done
   build "$modules"
   dir="$ROOT/results/suite-$name-$(date +%Y%m%d-%H%M%S)"
@@ -326,7 +356,7 @@ run_suite() {
     (( i > 1 )) && eta=", about $(fmt_seconds $(( elapsed * (n - i + 1) / (i - 1) ))) left"
     echo "benchmark.sh: suite $name: pair $i of $n ($p), $(fmt_seconds "$elapsed") elapsed$eta"
     args=(-n -f "$dir/$p/jmh.json" -a "$opts")
-    [[ -n "${concurrency[0]:-}" ]] && args+=(-t "${concurrency[0]}")
+    [[ -n "$conc" ]] && args+=(-t "$conc")
     for sw in "${switch_values[@]}"; do args+=(-o "$sw"); done
     $pin && args+=(-c)
     "$ROOT/benchmark.sh" "${args[@]}" "$p" &
@@ -341,11 +371,19 @@ run_suite() {
       echo "benchmark.sh: suite $name: $p FAILED (exit $status); carrying on" >&2
     fi
     tables+=("$p=$dir/$p/run.json")
+    if [[ "$conc" == *,* ]]; then
+      for c in ${conc//,/ }; do records+=("$dir/$p/c$c/run.json"); done
+    fi
   done
   echo
   echo "benchmark.sh: suite $name: $n pairs in $(fmt_seconds $(( $(date +%s) - start ))), results in $dir"
-  java -cp "$(jar_of "${list%% *}-client")" org.rpcbench.report.SuiteTable \
-    "$(suite_title "$name") (${profile:-quick} profile: $opts)" "$dir" "${tables[@]}" || failed+=("(the table)")
+  if [[ "$conc" == *,* ]]; then
+    java -cp "$(jar_of "${list%% *}-client")" org.rpcbench.report.SweepTable --suite \
+      "$(suite_title "$name") (${profile:-quick} profile: $opts)" "$dir" "${records[@]}" || failed+=("(the table)")
+  else
+    java -cp "$(jar_of "${list%% *}-client")" org.rpcbench.report.SuiteTable \
+      "$(suite_title "$name") (${profile:-quick} profile: $opts${conc:+, concurrency $conc})" "$dir" "${tables[@]}" || failed+=("(the table)")
+  fi
   if (( ${#failed[@]} )); then
     echo "benchmark.sh: suite $name FAILED for: ${failed[*]}" >&2
     exit 1

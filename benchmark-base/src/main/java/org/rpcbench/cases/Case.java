@@ -1,17 +1,34 @@
 package org.rpcbench.cases;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The measured cases, one per {@link org.rpcbench.contract.UserService} method. The method name is
- * the case's name everywhere: in JMH benchmark names, in run records and in summaries.
+ * The measured cases. The name is the case's name everywhere: in JMH benchmark names, in run records
+ * and in summaries. Most are one {@link org.rpcbench.contract.UserService} method each; the three string
+ * echoes are one method ({@code echo}) at three payload sizes.
  */
 public enum Case {
     EXIST_USER("existUser"),
     CREATE_USER("createUser"),
     GET_USER("getUser"),
-    LIST_USER("listUser");
+    LIST_USER("listUser"),
+    /** Seed 000's "no argument, no return". */
+    PING("ping"),
+    /** Seed 003's echoes: a string of 1 KB, 50 KB and 200 KB (UTF-8 bytes), and a ~1 KB nested object. */
+    ECHO_1K("echo1K"),
+    ECHO_50K("echo50K"),
+    ECHO_200K("echo200K"),
+    ECHO_POJO("echoPojo"),
+    /** Seeds 002/004: the BenchmarkMessage round trip. */
+    SAY("say");
+
+    /**
+     * What a run measures when no case is named: seed 001's four UserService calls. The other cases are
+     * chosen by name (or by a JMH pattern such as {@code echo}), as the suites for their seeds do.
+     */
+    public static final List<Case> DEFAULT = List.of(EXIST_USER, CREATE_USER, GET_USER, LIST_USER);
 
     private final String method;
 
@@ -21,6 +38,16 @@ public enum Case {
 
     public String method() {
         return method;
+    }
+
+    /** The echo payload's size in UTF-8 bytes, for the string echoes; 0 for every other case. */
+    public int echoBytes() {
+        return switch (this) {
+            case ECHO_1K -> 1024;
+            case ECHO_50K -> 50 * 1024;
+            case ECHO_200K -> 200 * 1024;
+            default -> 0;
+        };
     }
 
     /** The case measured by a JMH benchmark, from its name (a method name, or a fully qualified one). */

@@ -1,8 +1,15 @@
 package org.rpcbench.cases;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.rpcbench.contract.Address;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.Sex;
 import org.rpcbench.contract.User;
 
@@ -21,6 +28,21 @@ public final class Fixtures {
     private static final long BIRTHDAY_BASE = 315_532_800_000L;   // 1980-01-01T00:00:00Z
     private static final long CREATED_BASE = 1_577_836_800_000L;  // 2020-01-01T00:00:00Z
     private static final long DAY = 86_400_000L;
+
+    /** Friends of the echoed person: with them the object is about 1 KB serialized, as seed 003's was. */
+    public static final int FRIENDS = 6;
+    /** Distinct echo texts per size; requests reuse them, so 1,000 threads do not hold 1,000 copies of 200 KB. */
+    static final int ECHO_VARIANTS = 8;
+
+    /** What {@code say} sets, so the client can tell the server really handled the message (seeds 002/004). */
+    public static final String SAID_FIELD1 = "OK";
+    public static final int SAID_FIELD2 = 100;
+    /** The seeds fill every scalar field of BenchmarkMessage: strings with this sentence (54 UTF-8 bytes)... */
+    public static final String MESSAGE_TEXT = "远方的山在晨雾里一层一层地浮现出来了";
+    /** ...numbers with this (int64 fields add the request number, so requests differ), booleans with true. */
+    public static final int MESSAGE_NUMBER = 100_000;
+
+    private static final Map<Integer, String[]> ECHO_TEXTS = new ConcurrentHashMap<>();
 
     private Fixtures() {}
 
@@ -97,5 +119,117 @@ public final class Fixtures {
 
     public static int listUserRequest(int seq) {
         return seq + 1;
+    }
+
+    /** Text of exactly {@code bytes} UTF-8 bytes (ASCII), one of a few variants chosen by {@code seq}. */
+    public static String echoText(int bytes, int seq) {
+        String[] variants = ECHO_TEXTS.computeIfAbsent(bytes, Fixtures::echoVariants);
+        return variants[Math.floorMod(seq, ECHO_VARIANTS)];
+    }
+
+    private static String[] echoVariants(int bytes) {
+        String[] variants = new String[ECHO_VARIANTS];
+        for (int v = 0; v < ECHO_VARIANTS; v++) {
+            StringBuilder text = new StringBuilder(bytes).append("echo ").append(v).append(' ');
+            // letters from a xorshift sequence: no run a transport could shortcut, the same on every JVM
+            long x = 0x9E3779B97F4A7C15L ^ (v + 1L);
+            while (text.length() < bytes) {
+                x ^= x << 13;
+                x ^= x >>> 7;
+                x ^= x << 17;
+                text.append((char) ('a' + Math.floorMod(x, 26)));
+            }
+            text.setLength(bytes);
+            variants[v] = text.toString();
+        }
+        return variants;
+    }
+
+    /** The person echoed by request number {@code seq}: {@value #FRIENDS} friends, each with an address. */
+    public static Person person(int seq) {
+        long id = seq + 1L;
+        Person p = person(id);
+        List<Person> friends = new ArrayList<>(FRIENDS);
+        for (int i = 1; i <= FRIENDS; i++) {
+            friends.add(person(id * 10 + i));
+        }
+        p.setFriends(friends);
+        return p;
+    }
+
+    private static Person person(long id) {
+        Person p = new Person();
+        p.setId(id);
+        p.setName("李华 Müller " + id);
+        p.setAge((int) (20 + id % 50));
+        p.setEmail("person" + id + EMAIL_DOMAIN);
+        p.setPhone("+86 138 " + (1000 + id % 9000) + " " + (1000 + id * 7 % 9000));
+        Address a = new Address();
+        a.setStreet("望京街道 " + (id % 300) + " 号, Building " + (id % 17) + ", Chaoyang District");
+        a.setCity("Beijing");
+        a.setZip(String.valueOf(100_000 + id % 900_000));
+        a.setCountry("China");
+        p.setAddress(a);
+        return p;
+    }
+
+    /**
+     * BenchmarkMessage number {@code seq}, filled as the seeds fill it: every scalar field set through
+     * reflection by its type ({@link #messageValue}); field5, the one repeated field, left empty.
+     */
+    public static BenchmarkMessage benchmarkMessage(int seq) {
+        BenchmarkMessage m = new BenchmarkMessage();
+        for (Method setter : BenchmarkMessage.class.getMethods()) {
+            if (setter.getName().startsWith("set") && setter.getParameterCount() == 1
+                    && setter.getParameterTypes()[0] != List.class) {
+                try {
+                    setter.invoke(m, messageValue(setter.getParameterTypes()[0], seq));
+                } catch (IllegalAccessException | InvocationTargetException e) {
+                    throw new IllegalStateException("cannot fill " + setter.getName(), e);
+                }
+            }
+        }
+        return m;
+    }
+
+    /** The value every field of one type gets in message {@code seq}; the proto and Thrift fills use it too. */
+    public static Object messageValue(Class<?> type, int seq) {
+        if (type == String.class) {
+            return MESSAGE_TEXT;
+        } else if (type == int.class || type == Integer.class) {
+            return MESSAGE_NUMBER;
+        } else if (type == long.class || type == Long.class) {
+            return (long) MESSAGE_NUMBER + seq;
+        } else if (type == boolean.class || type == Boolean.class) {
+            return true;
+        }
+        throw new IllegalArgumentException("BenchmarkMessage has no field of type " + type);
+    }
+
+    /** What {@code say} answers to a message: the same message with field1 and field2 set. */
+    public static BenchmarkMessage said(BenchmarkMessage request) {
+        BenchmarkMessage answer = benchmarkMessageCopy(request);
+        answer.setField1(SAID_FIELD1);
+        answer.setField2(SAID_FIELD2);
+        return answer;
+    }
+
+    private static BenchmarkMessage benchmarkMessageCopy(BenchmarkMessage m) {
+        BenchmarkMessage copy = new BenchmarkMessage();
+        for (Method getter : BenchmarkMessage.class.getMethods()) {
+            String name = getter.getName();
+            String property = name.startsWith("get") ? name.substring(3) : name.startsWith("is") ? name.substring(2) : null;
+            if (property == null || getter.getParameterCount() != 0 || getter.getDeclaringClass() != BenchmarkMessage.class) {
+                continue;
+            }
+            try {
+                Object value = getter.invoke(m);
+                BenchmarkMessage.class.getMethod("set" + property, getter.getReturnType())
+                        .invoke(copy, value instanceof List<?> list ? new ArrayList<>(list) : value);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot copy " + property, e);
+            }
+        }
+        return copy;
     }
 }

@@ -2,7 +2,10 @@ package org.rpcbench.cases;
 
 import com.google.protobuf.Message;
 import org.rpcbench.contract.ProtoTwin;
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
+import org.rpcbench.contract.proto.EchoText;
+import org.rpcbench.contract.proto.Empty;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
 import org.rpcbench.contract.proto.ListUserRequest;
@@ -22,6 +25,10 @@ public final class ProtoFixtures {
             case CREATE_USER -> ProtoTwin.toProto(Fixtures.createUserRequest(seq));
             case GET_USER -> GetUserRequest.newBuilder().setId(Fixtures.getUserRequest(seq)).build();
             case LIST_USER -> ListUserRequest.newBuilder().setPageNo(Fixtures.listUserRequest(seq)).build();
+            case PING -> Empty.getDefaultInstance();
+            case ECHO_1K, ECHO_50K, ECHO_200K -> EchoText.newBuilder().setText(Fixtures.echoText(c.echoBytes(), seq)).build();
+            case ECHO_POJO -> ProtoTwin.toProto(Fixtures.person(seq));
+            case SAY -> ProtoTwin.toProto(Fixtures.benchmarkMessage(seq));
         };
     }
 
@@ -32,7 +39,14 @@ public final class ProtoFixtures {
             case CREATE_USER -> bool(true);
             case GET_USER -> ProtoTwin.toProto(Fixtures.user(Fixtures.getUserRequest(seq)));
             case LIST_USER -> ProtoTwin.toProto(Fixtures.page(Fixtures.listUserRequest(seq)));
+            case PING, ECHO_1K, ECHO_50K, ECHO_200K, ECHO_POJO -> request(c, seq);
+            case SAY -> said((BenchmarkMessage) request(c, seq));
         };
+    }
+
+    /** What {@code say} answers: the message with field1 and field2 set, as {@link Fixtures#said}. */
+    public static BenchmarkMessage said(BenchmarkMessage request) {
+        return request.toBuilder().setField1(Fixtures.SAID_FIELD1).setField2(Fixtures.SAID_FIELD2).build();
     }
 
     private static BoolReply bool(boolean value) {

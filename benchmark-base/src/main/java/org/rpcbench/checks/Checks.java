@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import org.rpcbench.cases.Fixtures;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 
 /**
@@ -73,7 +75,64 @@ public final class Checks {
         return null;
     }
 
+    /** A call without a return value must come back with nothing. */
+    public static String ping(Object answer) {
+        return answer == null ? null : "ping returned " + describe(answer) + ", expected nothing";
+    }
+
+    public static String echo(String sent, Object answer) {
+        if (!(answer instanceof String text)) {
+            return "echo of " + sent.length() + " characters answered " + describe(answer);
+        }
+        if (sent.equals(text)) {
+            return null;
+        }
+        int at = 0;
+        while (at < Math.min(sent.length(), text.length()) && sent.charAt(at) == text.charAt(at)) {
+            at++;
+        }
+        return "echo of " + sent.length() + " characters came back as " + text.length()
+                + " characters, differing from character " + at;
+    }
+
+    public static String person(Person sent, Object answer) {
+        if (!(answer instanceof Person person)) {
+            return "echo of person " + sent.getId() + " answered " + describe(answer);
+        }
+        if (sent.equals(person)) {
+            return null;
+        }
+        if (person.getId() != sent.getId()) {
+            return "echo of person " + sent.getId() + " came back as person " + person.getId();
+        }
+        int friends = Person.orEmpty(person.getFriends()).size();
+        if (friends != sent.getFriends().size()) {
+            return "person " + sent.getId() + " came back with " + friends + " friends, sent " + sent.getFriends().size();
+        }
+        return "person " + sent.getId() + " came back different: " + person + " " + person.getAddress();
+    }
+
+    /** The answer must be the message sent with field1 "OK" and field2 100, every other field unchanged. */
+    public static String say(BenchmarkMessage expected, Object answer) {
+        if (!(answer instanceof BenchmarkMessage m)) {
+            return "say answered " + describe(answer);
+        }
+        if (expected.equals(m)) {
+            return null;
+        }
+        if (!Objects.equals(m.getField1(), expected.getField1())) {
+            return "say answered field1=" + quote(m.getField1()) + ", expected " + quote(expected.getField1());
+        }
+        if (m.getField2() != expected.getField2()) {
+            return "say answered field2=" + m.getField2() + ", expected " + expected.getField2();
+        }
+        return "say changed fields other than field1 and field2: " + m;
+    }
+
     private static String describe(Object answer) {
+        if (answer instanceof String text && text.length() > 80) {
+            return "String of " + text.length() + " characters";
+        }
         return answer == null ? "null" : answer.getClass().getSimpleName() + " " + answer;
     }
 

@@ -1,5 +1,7 @@
 package org.rpcbench.contract;
 
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,5 +67,96 @@ public final class ProtoTwin {
         }
         page.setResult(users);
         return page;
+    }
+
+    public static org.rpcbench.contract.proto.Person toProto(Person p) {
+        org.rpcbench.contract.proto.Person.Builder b = org.rpcbench.contract.proto.Person.newBuilder()
+                .setId(p.getId())
+                .setName(p.getName())
+                .setAge(p.getAge())
+                .setEmail(p.getEmail())
+                .setPhone(p.getPhone());
+        if (p.getAddress() != null) {
+            Address a = p.getAddress();
+            b.setAddress(org.rpcbench.contract.proto.Address.newBuilder()
+                    .setStreet(a.getStreet()).setCity(a.getCity()).setZip(a.getZip()).setCountry(a.getCountry()));
+        }
+        for (Person friend : Person.orEmpty(p.getFriends())) {
+            b.addFriends(toProto(friend));
+        }
+        return b.build();
+    }
+
+    public static Person fromProto(org.rpcbench.contract.proto.Person p) {
+        Person person = new Person();
+        person.setId(p.getId());
+        person.setName(p.getName());
+        person.setAge(p.getAge());
+        person.setEmail(p.getEmail());
+        person.setPhone(p.getPhone());
+        if (p.hasAddress()) {
+            Address a = new Address();
+            a.setStreet(p.getAddress().getStreet());
+            a.setCity(p.getAddress().getCity());
+            a.setZip(p.getAddress().getZip());
+            a.setCountry(p.getAddress().getCountry());
+            person.setAddress(a);
+        }
+        List<Person> friends = new ArrayList<>(p.getFriendsCount());
+        for (org.rpcbench.contract.proto.Person friend : p.getFriendsList()) {
+            friends.add(fromProto(friend));
+        }
+        person.setFriends(friends);
+        return person;
+    }
+
+    /**
+     * The twin of a BenchmarkMessage, field by field through the proto's descriptor and the bean's
+     * accessors of the same names. Reflective, so never on a measured path: fixtures and failure reports.
+     */
+    public static org.rpcbench.contract.proto.BenchmarkMessage toProto(BenchmarkMessage m) {
+        org.rpcbench.contract.proto.BenchmarkMessage.Builder b = org.rpcbench.contract.proto.BenchmarkMessage.newBuilder();
+        for (FieldDescriptor field : b.getDescriptorForType().getFields()) {
+            Object value = invoke(accessor(field, true), m);
+            if (field.isRepeated()) {
+                for (Object item : Person.orEmpty((List<?>) value)) {
+                    b.addRepeatedField(field, item);
+                }
+            } else {
+                b.setField(field, value);
+            }
+        }
+        return b.build();
+    }
+
+    public static BenchmarkMessage fromProto(org.rpcbench.contract.proto.BenchmarkMessage p) {
+        BenchmarkMessage m = new BenchmarkMessage();
+        for (FieldDescriptor field : p.getDescriptorForType().getFields()) {
+            Object value = p.getField(field);
+            invoke(accessor(field, false), m, field.isRepeated() ? new ArrayList<>((List<?>) value) : value);
+        }
+        return m;
+    }
+
+    private static Method accessor(FieldDescriptor field, boolean getter) {
+        String property = Character.toUpperCase(field.getName().charAt(0)) + field.getName().substring(1);
+        for (Method method : BenchmarkMessage.class.getMethods()) {
+            String name = method.getName();
+            boolean matches = getter
+                    ? (name.equals("get" + property) || name.equals("is" + property)) && method.getParameterCount() == 0
+                    : name.equals("set" + property) && method.getParameterCount() == 1;
+            if (matches) {
+                return method;
+            }
+        }
+        throw new IllegalStateException("BenchmarkMessage has no " + (getter ? "getter" : "setter") + " for " + field.getName());
+    }
+
+    private static Object invoke(Method method, Object target, Object... args) {
+        try {
+            return method.invoke(target, args);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot call " + method.getName(), e);
+        }
     }
 }

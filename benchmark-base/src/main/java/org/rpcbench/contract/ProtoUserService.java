@@ -1,11 +1,15 @@
 package org.rpcbench.contract;
 
 import java.util.function.Function;
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
+import org.rpcbench.contract.proto.EchoText;
+import org.rpcbench.contract.proto.Empty;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
 import org.rpcbench.contract.proto.ListUserRequest;
 import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.Person;
 import org.rpcbench.contract.proto.User;
 
 /**
@@ -23,9 +27,19 @@ public interface ProtoUserService {
 
     Page listUser(ListUserRequest request);
 
-    /** Adapts a generated stub, given its four methods (method references keep the call direct). */
+    Empty ping(Empty request);
+
+    EchoText echo(EchoText request);
+
+    Person echoPerson(Person request);
+
+    BenchmarkMessage say(BenchmarkMessage request);
+
+    /** Adapts a generated stub, given its methods in declaration order (method references keep the call direct). */
     static ProtoUserService of(Function<ExistUserRequest, BoolReply> existUser, Function<User, BoolReply> createUser,
-                               Function<GetUserRequest, User> getUser, Function<ListUserRequest, Page> listUser) {
+                               Function<GetUserRequest, User> getUser, Function<ListUserRequest, Page> listUser,
+                               Function<Empty, Empty> ping, Function<EchoText, EchoText> echo,
+                               Function<Person, Person> echoPerson, Function<BenchmarkMessage, BenchmarkMessage> say) {
         return new ProtoUserService() {
             @Override
             public BoolReply existUser(ExistUserRequest request) {
@@ -45,6 +59,26 @@ public interface ProtoUserService {
             @Override
             public Page listUser(ListUserRequest request) {
                 return listUser.apply(request);
+            }
+
+            @Override
+            public Empty ping(Empty request) {
+                return ping.apply(request);
+            }
+
+            @Override
+            public EchoText echo(EchoText request) {
+                return echo.apply(request);
+            }
+
+            @Override
+            public Person echoPerson(Person request) {
+                return echoPerson.apply(request);
+            }
+
+            @Override
+            public BenchmarkMessage say(BenchmarkMessage request) {
+                return say.apply(request);
             }
         };
     }

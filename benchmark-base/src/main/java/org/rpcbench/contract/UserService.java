@@ -1,7 +1,9 @@
 package org.rpcbench.contract;
 
 /**
- * The service every protocol binding serves and calls: the four methods of the seeds' user service.
+ * The service every protocol binding serves and calls: the four methods of the seeds' user service,
+ * and the other seeds' calls: no argument (seed 000), echo of a string or a nested object (seed 003) and
+ * the BenchmarkMessage exchange (seeds 002 and 004).
  * Plain Java types only, so serializations that need no IDL (hessian2, kryo, fst, json) carry it as is;
  * IDL protocols use its protobuf twin in {@code user_service.proto}.
  */
@@ -18,4 +20,16 @@ public interface UserService {
 
     /** Page {@code pageNo} of the fixture users, {@value org.rpcbench.cases.Fixtures#PAGE_SIZE} to a page. */
     Page listUser(int pageNo);
+
+    /** Takes nothing and returns nothing: the cost of a call itself. */
+    void ping();
+
+    /** Returns the text it was sent. */
+    String echo(String text);
+
+    /** Returns the person it was sent, friends and all. */
+    Person echoPerson(Person person);
+
+    /** Returns the message it was sent with field1 set to "OK" and field2 to 100, as the seeds' server does. */
+    BenchmarkMessage say(BenchmarkMessage message);
 }

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rpcbench.contract.BenchmarkMessage;
+import org.rpcbench.contract.Person;
+import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.User;
 
@@ -56,6 +61,55 @@ class FixturesTest {
     void casesAreFoundByBenchmarkName() {
         assertThat(Case.ofBenchmark("org.rpcbench.client.UserServiceBenchmark.listUser")).isEqualTo(Case.LIST_USER);
         assertThat(Case.ofBenchmark("getUser")).isEqualTo(Case.GET_USER);
-        assertThatThrownBy(() -> Case.ofBenchmark("x.say")).hasMessageContaining("existUser, createUser, getUser, listUser");
+        assertThat(Case.ofBenchmark("x.say")).isEqualTo(Case.SAY);
+        assertThatThrownBy(() -> Case.ofBenchmark("x.shout")).hasMessageContaining("existUser, createUser, getUser, listUser, ping");
+    }
+
+    @Test
+    void echoTextsHaveExactlyTheirSizeInUtf8AndDifferBetweenVariants() {
+        for (Case c : List.of(Case.ECHO_1K, Case.ECHO_50K, Case.ECHO_200K)) {
+            String a = Fixtures.echoText(c.echoBytes(), 0);
+            assertThat(a.getBytes(StandardCharsets.UTF_8)).hasSize(c.echoBytes());
+            assertThat(Fixtures.echoText(c.echoBytes(), 1)).isNotEqualTo(a);
+            // shared, not rebuilt: a 1,000-thread run must not hold 16,000 copies of 200 KB
+            assertThat(Fixtures.echoText(c.echoBytes(), Fixtures.ECHO_VARIANTS)).isSameAs(a);
+        }
+        assertThat(Case.ECHO_200K.echoBytes()).isEqualTo(204_800);
+        assertThat(Case.GET_USER.echoBytes()).isZero();
+    }
+
+    @Test
+    void thePersonIsNestedAndAboutOneKilobyteOnTheWire() {
+        Person p = Fixtures.person(3);
+        assertThat(p.getFriends()).hasSize(Fixtures.FRIENDS);
+        assertThat(p.getFriends().get(0).getAddress()).isNotNull();
+        assertThat(p).isEqualTo(Fixtures.person(3)).isNotEqualTo(Fixtures.person(4));
+        assertThat(ProtoTwin.toProto(p).getSerializedSize()).isBetween(900, 1150);
+    }
+
+    @Test
+    void theBenchmarkMessageIsFilledAsTheSeedsFillItAndEncodesToAbout581Bytes() {
+        BenchmarkMessage m = Fixtures.benchmarkMessage(7);
+        assertThat(m.getField1()).isEqualTo(Fixtures.MESSAGE_TEXT);
+        assertThat(m.getField129()).isEqualTo(Fixtures.MESSAGE_TEXT);
+        assertThat(m.getField2()).isEqualTo(Fixtures.MESSAGE_NUMBER);
+        assertThat(m.getField22()).isEqualTo(Fixtures.MESSAGE_NUMBER + 7L);
+        assertThat(m.isField81()).isTrue();
+        assertThat(m.getField5()).isEmpty();
+        // the seeds: "about 581 bytes" with protobuf
+        assertThat(ProtoTwin.toProto(m).getSerializedSize()).isBetween(570, 595);
+    }
+
+    @Test
+    void saidSetsOnlyField1AndField2AndLeavesTheRequestAlone() {
+        BenchmarkMessage request = Fixtures.benchmarkMessage(2);
+        BenchmarkMessage answer = Fixtures.said(request);
+        assertThat(answer.getField1()).isEqualTo("OK");
+        assertThat(answer.getField2()).isEqualTo(100);
+        assertThat(request.getField1()).isEqualTo(Fixtures.MESSAGE_TEXT);
+        answer.setField1(request.getField1());
+        answer.setField2(request.getField2());
+        assertThat(answer).isEqualTo(request);
+        assertThat(ProtoFixtures.said(ProtoTwin.toProto(request))).isEqualTo(ProtoTwin.toProto(Fixtures.said(request)));
     }
 }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Fixtures;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.Sex;
 import org.rpcbench.contract.User;
 
@@ -70,5 +72,46 @@ class ChecksTest {
         Page wrongTotal = Fixtures.page(2);
         wrongTotal.setTotal(1);
         assertThat(Checks.page(Fixtures.page(2), wrongTotal)).contains("total was 1");
+    }
+
+    @Test
+    void echoAcceptsOnlyTheSameTextAndSaysWhereItDiffers() {
+        String sent = Fixtures.echoText(1024, 0);
+        assertThat(Checks.echo(sent, new String(sent))).isNull();
+        assertThat(Checks.echo(sent, sent.substring(0, 10) + "X" + sent.substring(11))).contains("differing from character 10");
+        assertThat(Checks.echo(sent, sent.substring(0, 1000))).contains("1024 characters came back as 1000");
+        assertThat(Checks.echo(sent, null)).contains("answered null");
+    }
+
+    @Test
+    void personNamesAMissingFriendAndAChangedAddress() {
+        Person sent = Fixtures.person(1);
+        assertThat(Checks.person(sent, Fixtures.person(1))).isNull();
+        Person fewer = Fixtures.person(1);
+        fewer.getFriends().remove(0);
+        assertThat(Checks.person(sent, fewer)).contains("with " + (Fixtures.FRIENDS - 1) + " friends, sent " + Fixtures.FRIENDS);
+        Person moved = Fixtures.person(1);
+        moved.getFriends().get(2).getAddress().setCity("Shanghai");
+        assertThat(Checks.person(sent, moved)).contains("came back different");
+        assertThat(Checks.person(sent, Fixtures.person(2))).contains("came back as person 3");
+    }
+
+    @Test
+    void sayNeedsField1OkField2HundredAndEverythingElseUnchanged() {
+        BenchmarkMessage expected = Fixtures.said(Fixtures.benchmarkMessage(0));
+        assertThat(Checks.say(expected, Fixtures.said(Fixtures.benchmarkMessage(0)))).isNull();
+        assertThat(Checks.say(expected, Fixtures.benchmarkMessage(0))).contains("field1=");
+        BenchmarkMessage noField2 = Fixtures.said(Fixtures.benchmarkMessage(0));
+        noField2.setField2(7);
+        assertThat(Checks.say(expected, noField2)).contains("field2=7, expected 100");
+        BenchmarkMessage other = Fixtures.said(Fixtures.benchmarkMessage(0));
+        other.setField131(1);
+        assertThat(Checks.say(expected, other)).contains("other than field1 and field2");
+    }
+
+    @Test
+    void pingExpectsNothingBack() {
+        assertThat(Checks.ping(null)).isNull();
+        assertThat(Checks.ping(Boolean.TRUE)).contains("expected nothing");
     }
 }

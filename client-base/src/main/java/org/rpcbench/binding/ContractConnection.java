@@ -3,7 +3,9 @@ package org.rpcbench.binding;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 import org.rpcbench.contract.UserService;
 
@@ -39,6 +41,29 @@ public final class ContractConnection extends ClosingConnection {
                 int pageNo = Fixtures.listUserRequest(seq);
                 Page expected = Fixtures.page(pageNo);
                 return Exchange.of(() -> service.listUser(pageNo), answer -> Checks.page(expected, answer));
+            }
+            case PING:
+                return Exchange.of(() -> {
+                    service.ping();
+                    return null;
+                }, Checks::ping);
+            case ECHO_1K:
+            case ECHO_50K:
+            case ECHO_200K: {
+                String text = Fixtures.echoText(c.echoBytes(), seq);
+                return Exchange.of(() -> service.echo(text), answer -> Checks.echo(text, answer));
+            }
+            case ECHO_POJO: {
+                Person person = Fixtures.person(seq);
+                Person expected = Fixtures.person(seq);
+                return Exchange.of(() -> service.echoPerson(person), answer -> Checks.person(expected, answer));
+            }
+            case SAY: {
+                // a fresh message per call would be data building on the measured path; an in-process server
+                // may change the one it is handed, so the expectation is a copy made now
+                BenchmarkMessage message = Fixtures.benchmarkMessage(seq);
+                BenchmarkMessage expected = Fixtures.said(Fixtures.benchmarkMessage(seq));
+                return Exchange.of(() -> service.say(message), answer -> Checks.say(expected, answer));
             }
             default:
                 throw new IllegalArgumentException("unknown case " + c);

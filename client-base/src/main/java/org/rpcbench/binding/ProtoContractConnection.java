@@ -8,10 +8,14 @@ import org.rpcbench.contract.Page;
 import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.contract.User;
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
+import org.rpcbench.contract.proto.EchoText;
+import org.rpcbench.contract.proto.Empty;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
 import org.rpcbench.contract.proto.ListUserRequest;
+import org.rpcbench.contract.proto.Person;
 
 /**
  * A connection for IDL protocols that carry the protobuf twin. Requests and the expected answers are
@@ -54,6 +58,30 @@ public final class ProtoContractConnection extends ClosingConnection {
                 return Exchange.of(() -> service.listUser(request), answer -> expectedProto.equals(answer) ? null
                         : Checks.page(expected, answer instanceof org.rpcbench.contract.proto.Page
                                 ? ProtoTwin.fromProto((org.rpcbench.contract.proto.Page) answer) : answer));
+            }
+            case PING:
+                return Exchange.of(() -> service.ping(Empty.getDefaultInstance()),
+                        answer -> answer instanceof Empty ? null : Checks.ping(answer));
+            case ECHO_1K:
+            case ECHO_50K:
+            case ECHO_200K: {
+                EchoText request = (EchoText) ProtoFixtures.request(c, seq);
+                String text = request.getText();
+                return Exchange.of(() -> service.echo(request),
+                        answer -> Checks.echo(text, answer instanceof EchoText e ? e.getText() : answer));
+            }
+            case ECHO_POJO: {
+                Person request = (Person) ProtoFixtures.request(c, seq);
+                org.rpcbench.contract.Person expected = Fixtures.person(seq);
+                return Exchange.of(() -> service.echoPerson(request), answer -> request.equals(answer) ? null
+                        : Checks.person(expected, answer instanceof Person p ? ProtoTwin.fromProto(p) : answer));
+            }
+            case SAY: {
+                BenchmarkMessage request = (BenchmarkMessage) ProtoFixtures.request(c, seq);
+                BenchmarkMessage expectedProto = ProtoFixtures.said(request);
+                org.rpcbench.contract.BenchmarkMessage expected = ProtoTwin.fromProto(expectedProto);
+                return Exchange.of(() -> service.say(request), answer -> expectedProto.equals(answer) ? null
+                        : Checks.say(expected, answer instanceof BenchmarkMessage m ? ProtoTwin.fromProto(m) : answer));
             }
             default:
                 throw new IllegalArgumentException("unknown case " + c);

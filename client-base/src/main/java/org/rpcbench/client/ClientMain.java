@@ -152,16 +152,14 @@ public final class ClientMain {
         Path tallyDir = resultFile.resolveSibling(plainName ? "tallies" : stem + ".tallies");
         Path jfrDir = values.get(JFR) ? resultFile.resolveSibling(plainName ? "jfr" : stem + ".jfr") : null;
 
-        String problem = Preflight.check(binding, target, PREFLIGHT_DEADLINE_MILLIS);
-        if (problem != null) {
-            err.println("rpc-bench client: cannot benchmark " + binding.name() + " at " + target + ": " + problem);
-            return 3;
-        }
         long serverPid = values.has(SERVER_PID) ? values.get(SERVER_PID) : -1;
         if (values.has(RATE)) {
             OpenLoopPlan plan = new OpenLoopPlan(values.get(RATE), values.get(CONCURRENCY),
                     Duration.ofSeconds(values.get(WARMUP_SECONDS)), Duration.ofSeconds(values.get(MEASURE_SECONDS)));
             List<Case> cases = openLoopCases(values.rest());
+            if (!preflight(binding, target, cases, err)) {
+                return 3;
+            }
             return OpenLoopLauncher.run(binding, target, plan, cases, wireSizes(binding, target, cases, err),
                     serverPid, runRecordFile, out, err);
         }
@@ -179,6 +177,9 @@ public final class ClientMain {
         if (selected.isEmpty()) {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
             return 2;
+        }
+        if (!preflight(binding, target, selected, err)) {
+            return 3;
         }
         try {
             Files.createDirectories(resultFile.getParent());
@@ -258,8 +259,18 @@ public final class ClientMain {
         return null;
     }
 
+    /** One checked call of each case to be measured; false (with the reason said) when the server fails it. */
+    private static boolean preflight(ClientBinding binding, Target target, List<Case> cases, PrintStream err) {
+        String problem = Preflight.check(binding, target, cases, PREFLIGHT_DEADLINE_MILLIS);
+        if (problem != null) {
+            err.println("rpc-bench client: cannot benchmark " + binding.name() + " at " + target + ": " + problem);
+            return false;
+        }
+        return true;
+    }
+
     private static List<Case> openLoopCases(List<String> names) {
-        return names.isEmpty() ? List.of(Case.values()) : names.stream().map(Case::named).distinct().toList();
+        return names.isEmpty() ? Case.DEFAULT : names.stream().map(Case::named).distinct().toList();
     }
 
     private static int report(ClientBinding binding, Target target, Options options, List<Case> selected,

@@ -1,10 +1,12 @@
 package org.rpcbench.client;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.JavaFlightRecorderProfiler;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -36,7 +38,10 @@ public final class JmhSettings {
     public static String describeDefaults() {
         return "Defaults unless given: -t " + THREADS + " -f " + FORKS + " -wi " + WARMUP_ITERATIONS + " -w " + WARMUP_TIME
                 + " -i " + MEASUREMENT_ITERATIONS + " -r " + MEASUREMENT_TIME + " -jvmArgs \"" + String.join(" ", JVM_ARGS)
-                + "\", all four cases (" + Case.names() + ").";
+                + "\", the UserService cases ("
+                + Case.DEFAULT.stream().map(Case::method).collect(Collectors.joining(", ")) + ");\nthe others ("
+                + Arrays.stream(Case.values()).filter(c -> !Case.DEFAULT.contains(c)).map(Case::method)
+                        .collect(Collectors.joining(", ")) + ") by name or by a JMH pattern such as echo.";
     }
 
     /**
@@ -46,7 +51,8 @@ public final class JmhSettings {
     public static Options build(CommandLineOptions given, int threads, List<String> forkArgs, String resultFile, String jfrDir) {
         ChainedOptionsBuilder b = new OptionsBuilder().parent(given);
         if (given.getIncludes().isEmpty()) {
-            b.include(Pattern.quote(BENCHMARK_CLASS) + "\\.");
+            b.include(Pattern.quote(BENCHMARK_CLASS) + "\\.(" + Case.DEFAULT.stream().map(Case::method)
+                    .collect(Collectors.joining("|")) + ")$");
         }
         if (!given.getThreads().hasValue()) {
             b.threads(threads);

@@ -1,5 +1,6 @@
 package org.rpcbench.client;
 
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,7 +23,7 @@ public final class Preflight {
     private Preflight() {}
 
     /** Returns null when every case answered correctly, otherwise one line saying what went wrong. */
-    public static String check(ClientBinding binding, Target target, long deadlineMillis) {
+    public static String check(ClientBinding binding, Target target, List<Case> cases, long deadlineMillis) {
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "rpc-bench-preflight");
             t.setDaemon(true);
@@ -31,7 +32,7 @@ public final class Preflight {
         // A cold server's first answer can be slow (seen: over 5 s for Triple's HTTP/1.1 path on a busy
         // machine); that is not a failure, so the calls here may take the whole deadline.
         Target patient = new Target(target.host(), target.port(), (int) Math.max(target.timeoutMillis(), deadlineMillis));
-        Future<String> outcome = runner.submit(() -> callEachCase(binding, patient));
+        Future<String> outcome = runner.submit(() -> callEachCase(binding, patient, cases));
         try {
             return outcome.get(deadlineMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -47,9 +48,9 @@ public final class Preflight {
         }
     }
 
-    private static String callEachCase(ClientBinding binding, Target target) throws Exception {
+    private static String callEachCase(ClientBinding binding, Target target, List<Case> cases) throws Exception {
         try (Connection connection = binding.connect(target)) {
-            for (Case c : Case.values()) {
+            for (Case c : cases) {
                 Exchange exchange = connection.prepare(c, 0);
                 String problem = exchange.check(exchange.call());
                 if (problem != null) {

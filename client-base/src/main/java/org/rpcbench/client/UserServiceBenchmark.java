@@ -24,7 +24,7 @@ import org.rpcbench.report.ProcessReading;
 import org.rpcbench.report.ResourceUse;
 
 /**
- * The UserService cases, written once for every protocol: the binding on the class path decides what
+ * The cases, written once for every protocol: the binding on the class path decides what
  * "a call" is. All benchmark threads share one connection (this Benchmark-scoped state), as the seeds'
  * clients did; each thread has its own prepared requests and counters ({@link Seat}).
  *
@@ -134,6 +134,36 @@ public class UserServiceBenchmark {
 
     @Benchmark
     public Object listUser(Seat seat) {
+        return seat.caller.callOnce();
+    }
+
+    @Benchmark
+    public Object ping(Seat seat) {
+        return seat.caller.callOnce();
+    }
+
+    @Benchmark
+    public Object echo1K(Seat seat) {
+        return seat.caller.callOnce();
+    }
+
+    @Benchmark
+    public Object echo50K(Seat seat) {
+        return seat.caller.callOnce();
+    }
+
+    @Benchmark
+    public Object echo200K(Seat seat) {
+        return seat.caller.callOnce();
+    }
+
+    @Benchmark
+    public Object echoPojo(Seat seat) {
+        return seat.caller.callOnce();
+    }
+
+    @Benchmark
+    public Object say(Seat seat) {
         return seat.caller.callOnce();
     }
 }

@@ -21,9 +21,30 @@ public final class SweepTable {
 
     private SweepTable() {}
 
-    /** Prints the table of the run records given as arguments; exit 1 when one cannot be read. */
+    /**
+     * Prints the table of the run records given as arguments; exit 1 when one cannot be read.
+     * {@code --suite TITLE OUT_DIR RUN_JSON...} is a suite's form: records of several pairs, a missing file
+     * is a pair that left no record (said, not skipped), and the table is also written as OUT_DIR/suite.md.
+     */
     public static void main(String[] args) {
         try {
+            if (args.length >= 3 && args[0].equals("--suite")) {
+                List<JSONObject> records = new ArrayList<>();
+                List<String> missing = new ArrayList<>();
+                for (int i = 3; i < args.length; i++) {
+                    Path file = Path.of(args[i]);
+                    if (Files.isRegularFile(file)) {
+                        records.add(read(file));
+                    } else {
+                        missing.add(file.toString());
+                    }
+                }
+                String notes = missing.stream().map(f -> "no run record (the run failed): " + f + "\n").reduce("", String::concat);
+                System.out.print(args[1] + "\n\n" + render(records) + notes);
+                Files.writeString(Path.of(args[2]).resolve("suite.md"),
+                        "## " + args[1] + "\n\n" + markdown(records) + notes.replace("\n", "\n\n"), StandardCharsets.UTF_8);
+                return;
+            }
             System.out.print(render(args));
         } catch (IOException | RuntimeException e) {
             System.err.println("rpc-bench sweep: cannot read a run record: " + e.getMessage());
@@ -31,23 +52,52 @@ public final class SweepTable {
         }
     }
 
+    private static JSONObject read(Path file) throws IOException {
+        return JSON.parseObject(Files.readString(file, StandardCharsets.UTF_8));
+    }
+
     static String render(String... runRecords) throws IOException {
         List<JSONObject> records = new ArrayList<>();
         for (String file : runRecords) {
-            records.add(JSON.parseObject(Files.readString(Path.of(file), StandardCharsets.UTF_8)));
+            records.add(read(Path.of(file)));
         }
         return render(records);
     }
 
+    private static final String[] COLUMNS = {"case", "concurrency", "throughput", "mean", "median", "min", "max", "p99", "success", "errors"};
+
     public static String render(List<JSONObject> records) {
         StringBuilder out = new StringBuilder();
-        String binding = records.isEmpty() ? "?" : records.get(0).getString("binding");
-        out.append("concurrency sweep of ").append(binding).append(" (throughput in calls/s, latency in ms")
+        boolean severalPairs = pairs(records).size() > 1;
+        out.append("concurrency sweep of ").append(records.isEmpty() ? "?" : String.join(", ", pairs(records)))
+                .append(" (throughput in calls/s, latency in ms")
                 .append(records.stream().anyMatch(SweepTable::openLoop) ? ", open loop: timed from when each call was due" : "")
                 .append(")\n");
-        String header = String.format(Locale.ROOT, "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s",
-                "case", "concurrency", "throughput", "mean", "median", "min", "max", "p99", "success", "errors");
+        String header = (severalPairs ? String.format(Locale.ROOT, "%-16s ", "pair") : "")
+                + String.format(Locale.ROOT, "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s", (Object[]) COLUMNS);
         out.append(header).append('\n').append("-".repeat(header.length())).append('\n');
+        for (Row row : rows(records)) {
+            String[] v = row.cells();
+            out.append(severalPairs ? String.format(Locale.ROOT, "%-16s ", row.pair()) : "")
+                    .append(String.format(Locale.ROOT, "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s", (Object[]) v)).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The same rows as a Markdown table, pair first, for a CI step summary or a report. */
+    public static String markdown(List<JSONObject> records) {
+        StringBuilder out = new StringBuilder("| pair | " + String.join(" | ", COLUMNS) + " |\n|---|---|" + "---:|".repeat(COLUMNS.length - 2) + "---:|\n");
+        for (Row row : rows(records)) {
+            out.append("| ").append(row.pair()).append(" | ").append(String.join(" | ", row.cells())).append(" |\n");
+        }
+        return out.append("\nthroughput in calls/s, latency in ms").append(records.stream().anyMatch(SweepTable::openLoop)
+                ? ", open loop: timed from when each call was due" : "").append('\n').toString();
+    }
+
+    private record Row(String pair, String[] cells) {}
+
+    /** Per case, per pair in the order given, per concurrency. */
+    private static List<Row> rows(List<JSONObject> records) {
         List<String> names = new ArrayList<>();
         for (JSONObject r : records) {
             for (Object c : r.getJSONArray("cases")) {
@@ -57,22 +107,33 @@ public final class SweepTable {
                 }
             }
         }
+        List<Row> rows = new ArrayList<>();
         for (String name : names) {
-            for (JSONObject r : records) {
-                JSONObject c = find(r.getJSONArray("cases"), name);
-                if (c == null) {
-                    continue;
+            for (String pair : pairs(records)) {
+                for (JSONObject r : records) {
+                    JSONObject c = find(r.getJSONArray("cases"), name);
+                    if (c == null || !pair.equals(r.getString("binding"))) {
+                        continue;
+                    }
+                    JSONObject ms = c.getJSONObject("latencyMs");
+                    long good = c.getLongValue("calls");
+                    long bad = c.getLongValue("errors") + c.getLongValue("warmupErrors");
+                    rows.add(new Row(pair, new String[] {name, String.valueOf(concurrency(r)),
+                            String.format(Locale.ROOT, "%.1f", c.getDoubleValue(openLoop(r) ? "achievedRate" : "opsPerSecond")),
+                            ms(ms, "mean"), ms(ms, "p50"), ms(ms, "min"), ms(ms, "max"), ms(ms, "p99"),
+                            percent(good, bad), String.valueOf(bad)}));
                 }
-                JSONObject ms = c.getJSONObject("latencyMs");
-                long good = c.getLongValue("calls");
-                long bad = c.getLongValue("errors") + c.getLongValue("warmupErrors");
-                out.append(String.format(Locale.ROOT, "%-11s %11d %12.1f %9.3f %9.3f %9.3f %9.3f %9.3f %9s %7d",
-                        name, concurrency(r), c.getDoubleValue(openLoop(r) ? "achievedRate" : "opsPerSecond"),
-                        number(ms, "mean"), number(ms, "p50"), number(ms, "min"), number(ms, "max"), number(ms, "p99"),
-                        percent(good, bad), bad)).append('\n');
             }
         }
-        return out.toString();
+        return rows;
+    }
+
+    private static List<String> pairs(List<JSONObject> records) {
+        return records.stream().map(r -> r.getString("binding")).distinct().toList();
+    }
+
+    private static String ms(JSONObject ms, String key) {
+        return String.format(Locale.ROOT, "%.3f", number(ms, key));
     }
 
     /** The share of calls that succeeded, never rounded up to 100 % while one failed. */

@@ -2,7 +2,9 @@ package org.rpcbench.binding;
 
 import java.net.ConnectException;
 import java.util.Map;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 import org.rpcbench.contract.UserService;
 import org.rpcbench.server.FixtureUserService;
@@ -52,6 +54,10 @@ public final class InMemoryBinding implements ClientBinding {
                 return real.getUser(lies ? id + 1 : id);
             }
             @Override public Page listUser(int pageNo) { return real.listUser(pageNo); }
+            @Override public void ping() { real.ping(); }
+            @Override public String echo(String text) { return real.echo(text); }
+            @Override public Person echoPerson(Person person) { return real.echoPerson(person); }
+            @Override public BenchmarkMessage say(BenchmarkMessage message) { return real.say(message); }
         };
         return new ContractConnection(service, () -> {});
     }

@@ -12,11 +12,15 @@ class SweepTableTest {
     final Latency latency = new Latency(0.5, 1, 2, 3, 4, 4.5, 5, 1.5, 100);
 
     JSONObject closed(int threads, double ops, long calls, long errors) {
+        return closed("dubbo-hessian", threads, ops, calls, errors);
+    }
+
+    JSONObject closed(String pair, int threads, double ops, long calls, long errors) {
         Map<String, Object> jmh = new LinkedHashMap<>();
         jmh.put("threads", threads);
         CaseResult c = new CaseResult("getUser", ops, 0, List.of(new double[] {ops}), latency, calls, errors, 0, 0, List.of(),
                 Costs.NONE);
-        JSONObject r = RunRecord.build(Map.of("binding", "dubbo-hessian", "loop", "closed-loop"), Map.of(), jmh, Map.of(),
+        JSONObject r = RunRecord.build(Map.of("binding", pair, "loop", "closed-loop"), Map.of(), jmh, Map.of(),
                 List.of(c), List.of());
         return r;
     }
@@ -46,5 +50,18 @@ class SweepTableTest {
         String table = SweepTable.render(List.of(r));
         assertThat(table).contains("timed from when each call was due");
         assertThat(table).contains("listUser             64        998.0");
+    }
+
+    @Test
+    void aSuiteOfSeveralPairsNamesThePairOnEveryRowGroupedByPair() {
+        List<JSONObject> records = List.of(closed("grpc-protobuf", 100, 9000, 900, 0), closed("thrift", 100, 30000, 3000, 0),
+                closed("grpc-protobuf", 500, 8000, 800, 2));
+        String table = SweepTable.render(records);
+        assertThat(table).contains("concurrency sweep of grpc-protobuf, thrift");
+        assertThat(table.lines().filter(l -> l.contains("getUser")).map(l -> l.split(" +")[0] + " " + l.split(" +")[2]))
+                .containsExactly("grpc-protobuf 100", "grpc-protobuf 500", "thrift 100");
+        String md = SweepTable.markdown(records);
+        assertThat(md).contains("| pair | case | concurrency | throughput |");
+        assertThat(md).contains("| grpc-protobuf | getUser | 500 | 8000.0 |").contains("| 99.75% | 2 |");
     }
 }

@@ -29,7 +29,8 @@ public final class FstContract {
         // fst builds a class's metadata on its first use, and first uses from several threads at once can
         // leave it broken (seen here: one call in a CI run failed to decode, "FSTFieldInfo.getPossibleClasses()
         // is null"; fast-serialization issues 184 and 315): build it now, in one thread, before any call
-        for (Object sample : List.of(Fixtures.createUserRequest(0), Fixtures.page(1))) {
+        for (Object sample : List.of(Fixtures.createUserRequest(0), Fixtures.page(1), Fixtures.person(0),
+                Fixtures.benchmarkMessage(0))) {
             conf.asObject(conf.asByteArray(sample));
         }
         registered = true;

@@ -3,11 +3,15 @@ package org.rpcbench.dubbo;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.dubbo.common.serialize.protobuf.support.ProtobufUtils;
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
+import org.rpcbench.contract.proto.EchoText;
+import org.rpcbench.contract.proto.Empty;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
 import org.rpcbench.contract.proto.ListUserRequest;
 import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.Person;
 import org.rpcbench.contract.proto.User;
 
 /**
@@ -18,7 +22,9 @@ import org.rpcbench.contract.proto.User;
 public final class ProtobufContract {
     static final List<com.google.protobuf.MessageLite> MESSAGES = List.of(
             ExistUserRequest.getDefaultInstance(), GetUserRequest.getDefaultInstance(), ListUserRequest.getDefaultInstance(),
-            User.getDefaultInstance(), Page.getDefaultInstance(), BoolReply.getDefaultInstance());
+            User.getDefaultInstance(), Page.getDefaultInstance(), BoolReply.getDefaultInstance(),
+            Empty.getDefaultInstance(), EchoText.getDefaultInstance(), Person.getDefaultInstance(),
+            BenchmarkMessage.getDefaultInstance());
 
     private ProtobufContract() {}
 

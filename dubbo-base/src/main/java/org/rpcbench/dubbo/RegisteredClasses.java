@@ -1,8 +1,12 @@
 package org.rpcbench.dubbo;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.rpcbench.contract.Address;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.Sex;
 import org.rpcbench.contract.User;
 
@@ -17,8 +21,12 @@ import org.rpcbench.contract.User;
  * and answers are garbled (seen here with Dubbo 3.3.6 and dubbo-serialization-kryo 3.2.0).
  */
 public final class RegisteredClasses {
-    /** The registration order; both sides must use the same one. */
-    public static final List<Class<?>> IN_ORDER = List.of(User.class, Page.class, Sex.class);
+    /**
+     * The registration order; both sides must use the same one. New classes go at the end, so the ids of
+     * the older ones stay what they were. ArrayList is the list type every list field arrives as.
+     */
+    public static final List<Class<?>> IN_ORDER = List.of(User.class, Page.class, Sex.class,
+            Person.class, Address.class, BenchmarkMessage.class, ArrayList.class);
 
     private RegisteredClasses() {}
 

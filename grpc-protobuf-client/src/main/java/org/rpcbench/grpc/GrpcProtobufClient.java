@@ -37,7 +37,8 @@ public final class GrpcProtobufClient extends GrpcBinding implements ClientBindi
             // server with this service is there, and says why not when it is not.
             stub.existUser(ExistUserRequest.getDefaultInstance());
             return new ProtoContractConnection(
-                    ProtoUserService.of(stub::existUser, stub::createUser, stub::getUser, stub::listUser),
+                    ProtoUserService.of(stub::existUser, stub::createUser, stub::getUser, stub::listUser,
+                        stub::ping, stub::echo, stub::echoPerson, stub::say),
                     () -> shut(channel));
         } catch (RuntimeException e) {
             shut(channel);

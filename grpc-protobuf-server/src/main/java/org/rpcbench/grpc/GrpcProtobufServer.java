@@ -7,11 +7,15 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
+import org.rpcbench.contract.proto.EchoText;
+import org.rpcbench.contract.proto.Empty;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
 import org.rpcbench.contract.proto.ListUserRequest;
 import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.Person;
 import org.rpcbench.contract.proto.User;
 import org.rpcbench.contract.proto.UserServiceGrpc;
 import org.rpcbench.server.FixtureProtoService;
@@ -88,6 +92,26 @@ public final class GrpcProtobufServer extends GrpcBinding implements ServerBindi
         @Override
         public void listUser(ListUserRequest request, StreamObserver<Page> answer) {
             reply(answer, fixtures.listUser(request));
+        }
+
+        @Override
+        public void ping(Empty request, StreamObserver<Empty> answer) {
+            reply(answer, fixtures.ping(request));
+        }
+
+        @Override
+        public void echo(EchoText request, StreamObserver<EchoText> answer) {
+            reply(answer, fixtures.echo(request));
+        }
+
+        @Override
+        public void echoPerson(Person request, StreamObserver<Person> answer) {
+            reply(answer, fixtures.echoPerson(request));
+        }
+
+        @Override
+        public void say(BenchmarkMessage request, StreamObserver<BenchmarkMessage> answer) {
+            reply(answer, fixtures.say(request));
         }
 
         private static <T> void reply(StreamObserver<T> answer, T value) {

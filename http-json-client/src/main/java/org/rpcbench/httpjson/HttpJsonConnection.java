@@ -10,6 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
@@ -17,7 +19,9 @@ import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 
 /**
@@ -36,10 +40,19 @@ import org.rpcbench.contract.User;
  * {@code call()} sends it and reads the answer into the contract's type, as every RPC client stub in
  * this harness does inside its call (so JSON decoding is measured here as hessian2 or protobuf decoding
  * is there); the values are checked after the clock stopped.
+ *
+ * <p>ping takes no argument, so its POST has no body; Dubbo answers a void method with the JSON
+ * {@code null}, which is the only answer ping accepts (an empty body is no JSON at all).
  */
 final class HttpJsonConnection implements Connection {
     private static final String JSON_TYPE = "application/json";
     private static final int SHOWN = 200;
+
+    /**
+     * The echo request bodies, one per text: Fixtures hands out a few shared texts per size, so every
+     * request for one text shares its encoded body instead of holding up to 200 KB of its own.
+     */
+    private static final Map<String, byte[]> ECHO_BODIES = new ConcurrentHashMap<>();
 
     private final HttpClient client;
     private final String origin;
@@ -91,6 +104,21 @@ final class HttpJsonConnection implements Connection {
                 Page expected = Fixtures.page(Fixtures.listUserRequest(seq));
                 yield post("listUser", expected.getPageNo(), Page.class, answer -> Checks.page(expected, answer));
             }
+            case PING -> send("ping", null, Object.class, Checks::ping);
+            case ECHO_1K, ECHO_50K, ECHO_200K -> {
+                String text = Fixtures.echoText(c.echoBytes(), seq);
+                byte[] body = ECHO_BODIES.computeIfAbsent(text, JSON::toJSONBytes);
+                yield send("echo", body, String.class, answer -> Checks.echo(text, answer));
+            }
+            case ECHO_POJO -> {
+                Person person = Fixtures.person(seq);
+                yield post("echoPerson", person, Person.class, answer -> Checks.person(person, answer));
+            }
+            case SAY -> {
+                BenchmarkMessage message = Fixtures.benchmarkMessage(seq);
+                BenchmarkMessage expected = Fixtures.said(message);
+                yield post("say", message, BenchmarkMessage.class, answer -> Checks.say(expected, answer));
+            }
         };
     }
 
@@ -99,33 +127,46 @@ final class HttpJsonConnection implements Connection {
      * {@code answerType} and hands it to {@code check}.
      */
     Exchange post(String method, Object argument, Class<?> answerType, Function<Object, String> check) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(origin + HttpJsonPair.path(method)))
+        return send(method, JSON.toJSONBytes(argument), answerType, check);
+    }
+
+    /** The same with the body already encoded; a null body is a POST without one (and without a Content-Type). */
+    private Exchange send(String method, byte[] body, Class<?> answerType, Function<Object, String> check) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(origin + HttpJsonPair.path(method)))
                 .timeout(timeout)
-                .header("Content-Type", JSON_TYPE)
-                .header("Accept", JSON_TYPE)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.toJSONBytes(argument)))
-                .build();
+                .header("Accept", JSON_TYPE);
+        if (body == null) {
+            builder.POST(HttpRequest.BodyPublishers.noBody());
+        } else {
+            builder.header("Content-Type", JSON_TYPE).POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        }
+        HttpRequest request = builder.build();
         HttpResponse.BodyHandler<byte[]> bytes = HttpResponse.BodyHandlers.ofByteArray();
-        return Exchange.of(() -> decode(method, client.send(request, bytes), answerType),
-                answer -> answer instanceof Refusal refusal ? refusal.problem() : check.apply(answer));
+        return Exchange.of(() -> {
+            HttpResponse<byte[]> response = client.send(request, bytes);
+            return decode(method, response.statusCode(), response.body(), answerType);
+        }, answer -> answer instanceof Refusal refusal ? refusal.problem() : check.apply(answer));
     }
 
     /** An answer that is not a value of the contract: a status other than 200, or no JSON of that type. */
     private record Refusal(String problem) {}
 
-    private static Object decode(String method, HttpResponse<byte[]> response, Class<?> answerType) {
-        if (response.statusCode() != 200) {
-            return new Refusal(statusLine(method, response));
+    /**
+     * The answer as a value of {@code answerType}, or a {@link Refusal}. The JSON {@code null} is a null
+     * value (a void method's answer); an empty body is not JSON and so never a value.
+     */
+    static Object decode(String method, int status, byte[] body, Class<?> answerType) {
+        if (status != 200) {
+            return new Refusal(method + ": HTTP " + status + " " + shown(body));
+        }
+        if (body.length == 0) {
+            return new Refusal(method + ": the answer is empty, not JSON");
         }
         try {
-            return JSON.parseObject(response.body(), answerType);
+            return JSON.parseObject(body, answerType);
         } catch (JSONException e) {
-            return new Refusal(method + ": the answer is not a " + answerType.getSimpleName() + " in JSON: " + shown(response.body()));
+            return new Refusal(method + ": the answer is not a " + answerType.getSimpleName() + " in JSON: " + shown(body));
         }
-    }
-
-    private static String statusLine(String method, HttpResponse<byte[]> response) {
-        return method + ": HTTP " + response.statusCode() + " " + shown(response.body());
     }
 
     /** The start of a body on one line, for a problem report. */

@@ -24,7 +24,10 @@ public abstract class RawNettyPair extends NamedBinding {
     /** An answer's status byte: the body is the answer, or a UTF-8 line saying what was wrong. */
     public static final byte ANSWERED = 0;
     public static final byte REFUSED = 1;
-    /** The largest frame either side accepts: a page of users is a few kilobytes. */
+    /**
+     * The largest frame either side accepts. The largest a case sends is the 200 KB echo (its text, a
+     * protobuf tag and length and the header); the rest is headroom, not a promise.
+     */
     public static final int MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
     protected RawNettyPair() {
@@ -43,7 +46,8 @@ public abstract class RawNettyPair extends NamedBinding {
         s.put("frameworkVersion", nettyVersion());
         s.put("protocol", "length-prefixed frames (4-byte length, 8-byte call id, 1-byte case), no RPC framework");
         s.put("serialization", "none on the measured path: the contract's protobuf bytes, built before the run; the server"
-                + " answers each distinct request from a cache it fills on first sight");
+                + " sends an echo's bytes back as they came and answers every other distinct request from a cache it fills"
+                + " on first sight");
         s.put("transport", "Netty NIO, default allocator");
         s.put("eventLoops", "server: 1 acceptor, Netty's default workers; client: 1");
         s.put("serverExecutor", "none: answers are written from the event loop");

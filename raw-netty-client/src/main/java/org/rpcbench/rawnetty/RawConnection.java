@@ -5,7 +5,9 @@ import com.google.protobuf.Message;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -15,19 +17,26 @@ import org.rpcbench.cases.Case;
 import org.rpcbench.cases.ProtoFixtures;
 import org.rpcbench.checks.Checks;
 import org.rpcbench.contract.ProtoTwin;
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
+import org.rpcbench.contract.proto.EchoText;
+import org.rpcbench.contract.proto.Empty;
 import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.Person;
 import org.rpcbench.contract.proto.User;
 
 /**
  * Requests are the contract's protobuf bytes, built here before measurement with the bytes of the right
  * answer; a call sends one frame and waits for the frame with its id, and the check compares bytes.
+ * An echo's text is one of a few shared variants, so its bytes are encoded once per variant and shared
+ * by every request that sends it, and by its expected answer (the same bytes).
  */
 final class RawConnection implements Connection {
     private final Channel channel;
     private final Callers callers;
     private final long timeoutMillis;
     private final AutoCloseable resources;
+    private final Map<String, byte[]> echoBodies = new ConcurrentHashMap<>();
 
     RawConnection(Channel channel, Callers callers, long timeoutMillis, AutoCloseable resources) {
         this.channel = channel;
@@ -38,7 +47,11 @@ final class RawConnection implements Connection {
 
     @Override
     public Exchange prepare(Case c, int seq) {
-        return new Call(c, seq, ProtoFixtures.request(c, seq).toByteArray(), ProtoFixtures.answer(c, seq));
+        Message request = ProtoFixtures.request(c, seq);
+        Message expected = ProtoFixtures.answer(c, seq);
+        byte[] body = request instanceof EchoText echo
+                ? echoBodies.computeIfAbsent(echo.getText(), text -> echo.toByteArray()) : request.toByteArray();
+        return new Call(c, seq, body, expected, expected.equals(request) ? body : expected.toByteArray());
     }
 
     /**
@@ -46,20 +59,20 @@ final class RawConnection implements Connection {
      * the low half: unique on the connection, since every request belongs to one thread, which has one
      * call in flight, and a late answer to an earlier use cannot be taken for the current one.
      */
-    private final class Call implements Exchange {
+    final class Call implements Exchange {
         private final Case c;
         private final long idBase;
-        private final byte[] body;
+        final byte[] body;
         private final Message expected;
-        private final byte[] expectedBytes;
+        final byte[] expectedBytes;
         private int uses;
 
-        Call(Case c, int seq, byte[] body, Message expected) {
+        Call(Case c, int seq, byte[] body, Message expected, byte[] expectedBytes) {
             this.c = c;
             this.idBase = (long) seq << 32;
             this.body = body;
             this.expected = expected;
-            this.expectedBytes = expected.toByteArray();
+            this.expectedBytes = expectedBytes;
         }
 
         @Override
@@ -101,6 +114,11 @@ final class RawConnection implements Connection {
                             + ", expected " + ((BoolReply) expected).getValue();
                     case GET_USER -> Checks.user(ProtoTwin.fromProto((User) expected), ProtoTwin.fromProto(User.parseFrom(bytes)));
                     case LIST_USER -> Checks.page(ProtoTwin.fromProto((Page) expected), ProtoTwin.fromProto(Page.parseFrom(bytes)));
+                    case PING -> Checks.ping(Empty.parseFrom(bytes));
+                    case ECHO_1K, ECHO_50K, ECHO_200K -> Checks.echo(((EchoText) expected).getText(), EchoText.parseFrom(bytes).getText());
+                    case ECHO_POJO -> Checks.person(ProtoTwin.fromProto((Person) expected), ProtoTwin.fromProto(Person.parseFrom(bytes)));
+                    case SAY -> Checks.say(ProtoTwin.fromProto((BenchmarkMessage) expected),
+                            ProtoTwin.fromProto(BenchmarkMessage.parseFrom(bytes)));
                 };
             } catch (InvalidProtocolBufferException e) {
                 return c.method() + ": an answer of " + bytes.length + " bytes that is no " + expected.getDescriptorForType().getName();

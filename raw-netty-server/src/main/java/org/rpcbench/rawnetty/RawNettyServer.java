@@ -19,12 +19,14 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.rpcbench.cases.Case;
 import org.rpcbench.server.RunningServer;
 import org.rpcbench.server.ServerBinding;
 
 /**
  * The raw-netty server: reads a frame, writes the answer to that request from the event loop. Answers
- * come from {@link Answers}, which computes each distinct request's answer once.
+ * come from {@link Answers}, which computes each distinct request's answer once; an echo's frame is sent
+ * back as it came.
  */
 public final class RawNettyServer extends RawNettyPair implements ServerBinding {
     @Override
@@ -78,11 +80,15 @@ public final class RawNettyServer extends RawNettyPair implements ServerBinding 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
             long id = frame.readLong();
-            byte caseByte = frame.readByte();
+            Case c = caseOf(frame.readByte());
+            if (Answers.echoes(c)) {
+                echo(ctx, frame);
+                return;
+            }
             byte[] answer;
             byte status = ANSWERED;
             try {
-                answer = answers.to(caseOf(caseByte), ByteBufUtil.getBytes(frame));
+                answer = answers.to(c, ByteBufUtil.getBytes(frame));
             } catch (IllegalArgumentException e) {
                 status = REFUSED;
                 answer = String.valueOf(e.getMessage()).getBytes(StandardCharsets.UTF_8);
@@ -90,6 +96,17 @@ public final class RawNettyServer extends RawNettyPair implements ServerBinding 
             ByteBuf out = ctx.alloc().buffer(HEADER_BYTES + answer.length);
             out.writeLong(id).writeByte(status).writeBytes(answer);
             ctx.write(out);
+        }
+
+        /**
+         * The request frame becomes its answer: the id stays, the case byte becomes the status, and the
+         * body goes back without a copy. The frame is a slice of the decoder's buffer, which the decoder no
+         * longer reads and does not reuse while the slice is retained (it is released once written).
+         */
+        private static void echo(ChannelHandlerContext ctx, ByteBuf frame) {
+            int start = frame.readerIndex() - HEADER_BYTES;
+            frame.setByte(start + HEADER_BYTES - 1, ANSWERED);
+            ctx.write(frame.readerIndex(start).retain());
         }
 
         @Override

@@ -3,12 +3,17 @@ package org.rpcbench.rawnetty;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.ProtoFixtures;
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.server.RunningServer;
 
 class RawNettyServerTest {
@@ -20,8 +25,38 @@ class RawNettyServerTest {
             byte[] request = ProtoFixtures.request(c, 7).toByteArray();
             byte[] first = answers.to(c, request);
             assertThat(first).as(c.method()).isEqualTo(ProtoFixtures.answer(c, 7).toByteArray());
-            assertThat(answers.to(c, request.clone())).isSameAs(first);
+            if (Answers.echoes(c)) {
+                // neither parsed nor kept: the answer is the very bytes that came
+                assertThat(first).as(c.method()).isSameAs(request);
+            } else {
+                assertThat(answers.to(c, request.clone())).as(c.method()).isSameAs(first);
+            }
         }
+    }
+
+    @Test
+    void sayIsTheServicesAnswerNotAnEcho() {
+        byte[] request = ProtoFixtures.request(Case.SAY, 3).toByteArray();
+        byte[] answer = new Answers().to(Case.SAY, request);
+        assertThat(answer).isNotEqualTo(request)
+                .isEqualTo(ProtoFixtures.said((BenchmarkMessage) ProtoFixtures.request(Case.SAY, 3)).toByteArray());
+    }
+
+    @Test
+    void anEchoFrameComesBackAsItCameWithItsStatusAnswered() {
+        EmbeddedChannel channel = new EmbeddedChannel(new RawNettyServer.Answering(new Answers()));
+        byte[] body = ProtoFixtures.request(Case.ECHO_1K, 2).toByteArray();
+        channel.writeInbound(Unpooled.buffer().writeLong(42).writeByte(Case.ECHO_1K.ordinal()).writeBytes(body));
+        channel.flushOutbound();
+        ByteBuf answer = channel.readOutbound();
+        try {
+            assertThat(answer.readLong()).isEqualTo(42);
+            assertThat(answer.readByte()).isEqualTo(RawNettyPair.ANSWERED);
+            assertThat(ByteBufUtil.getBytes(answer)).isEqualTo(body);
+        } finally {
+            answer.release();
+        }
+        assertThat(channel.finishAndReleaseAll()).isFalse();
     }
 
     @Test
@@ -30,6 +65,9 @@ class RawNettyServerTest {
         assertThatThrownBy(() -> answers.to(null, new byte[0])).hasMessage("unknown case");
         assertThatThrownBy(() -> answers.to(Case.GET_USER, new byte[] {(byte) 0xff, 1, 2}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a getUser request");
+        // proto2: a message without its required fields is no message
+        assertThatThrownBy(() -> answers.to(Case.SAY, new byte[0]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a say request");
     }
 
     @Test

@@ -2,13 +2,15 @@ package org.rpcbench.rmi;
 
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 
 /**
  * The contract's UserService as RMI wants it: a {@link Remote} interface whose every method may throw
- * {@link RemoteException}. Same methods, same argument and answer types (User and Page are
- * Serializable), so only the transport differs from the plain interface.
+ * {@link RemoteException}. Same methods, same argument and answer types (User, Page, Person, Address
+ * and BenchmarkMessage are Serializable), so only the transport differs from the plain interface.
  */
 public interface RemoteUserService extends Remote {
 
@@ -19,4 +21,12 @@ public interface RemoteUserService extends Remote {
     User getUser(long id) throws RemoteException;
 
     Page listUser(int pageNo) throws RemoteException;
+
+    void ping() throws RemoteException;
+
+    String echo(String text) throws RemoteException;
+
+    Person echoPerson(Person person) throws RemoteException;
+
+    BenchmarkMessage say(BenchmarkMessage message) throws RemoteException;
 }

@@ -21,14 +21,17 @@ public abstract class RmiBinding extends NamedBinding {
     public static final String REGISTRY_NAME = "rpc-bench/UserService";
 
     /**
-     * What the server deserializes for its service: the classes createUser's argument is made of
-     * (existUser's String needs no class check; getUser and listUser take primitives). ArrayList checks
-     * its backing array as Object[], whose element type a pattern filter matches as java.lang.Object;
-     * enum constants arrive with java.lang.Enum's descriptor. Page is never an argument, so it is not
-     * accepted. Everything else is rejected ("!*"), and the limits stop oversized graphs early.
+     * What the server deserializes for its service: the classes the arguments of createUser, echoPerson
+     * and say are made of (Strings need no class check; getUser and listUser take primitives, ping
+     * nothing). ArrayList checks its backing array as Object[], whose element type a pattern filter
+     * matches as java.lang.Object; enum constants arrive with java.lang.Enum's descriptor; Long is the
+     * element type of BenchmarkMessage.field5. Page is never an argument, so it is not accepted.
+     * Everything else is rejected ("!*"), and the limits stop oversized graphs early. maxbytes does not
+     * bound echo's text: RMI reads a String argument without consulting the filter.
      */
     public static final String SERIAL_FILTER = "org.rpcbench.contract.User;org.rpcbench.contract.Sex;java.lang.Enum;"
-            + "java.util.ArrayList;java.lang.Integer;java.lang.Number;java.lang.Object;"
+            + "org.rpcbench.contract.Person;org.rpcbench.contract.Address;org.rpcbench.contract.BenchmarkMessage;"
+            + "java.util.ArrayList;java.lang.Integer;java.lang.Long;java.lang.Number;java.lang.Object;"
             + "maxdepth=8;maxrefs=256;maxarray=1024;maxbytes=65536;!*";
 
     @Override

@@ -7,7 +7,9 @@ import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.ContractConnection;
 import org.rpcbench.binding.Target;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 import org.rpcbench.contract.UserService;
 
@@ -61,6 +63,42 @@ public final class RmiClient extends RmiBinding implements ClientBinding {
         public Page listUser(int pageNo) {
             try {
                 return remote.listUser(pageNo);
+            } catch (RemoteException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void ping() {
+            try {
+                remote.ping();
+            } catch (RemoteException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public String echo(String text) {
+            try {
+                return remote.echo(text);
+            } catch (RemoteException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public Person echoPerson(Person person) {
+            try {
+                return remote.echoPerson(person);
+            } catch (RemoteException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public BenchmarkMessage say(BenchmarkMessage message) {
+            try {
+                return remote.say(message);
             } catch (RemoteException e) {
                 throw new UncheckedIOException(e);
             }

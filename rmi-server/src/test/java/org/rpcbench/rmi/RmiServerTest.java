@@ -11,6 +11,8 @@ import java.rmi.registry.LocateRegistry;
 import java.util.LinkedList;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Fixtures;
+import org.rpcbench.contract.BenchmarkMessage;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 import org.rpcbench.server.RunningServer;
 
@@ -43,6 +45,26 @@ class RmiServerTest {
             User smuggled = Fixtures.user(5);
             smuggled.setPermissions(new LinkedList<>(smuggled.getPermissions()));
             assertThatThrownBy(() -> remote.createUser(smuggled))
+                    .hasRootCauseInstanceOf(InvalidClassException.class)
+                    .hasStackTraceContaining("REJECTED");
+        }
+    }
+
+    @Test
+    void theEchoedPersonAndTheMessagePassTheFilterButNothingElseInsideThem() throws Exception {
+        int port = freePort();
+        try (RunningServer ignored = new RmiServer().start("127.0.0.1", port)) {
+            RemoteUserService remote = (RemoteUserService) LocateRegistry.getRegistry("127.0.0.1", port)
+                    .lookup(RmiBinding.REGISTRY_NAME);
+            assertThat(remote.echoPerson(Fixtures.person(3))).isEqualTo(Fixtures.person(3));
+            BenchmarkMessage message = Fixtures.benchmarkMessage(3);
+            message.getField5().add(7L);
+            BenchmarkMessage said = Fixtures.said(message);
+            assertThat(remote.say(message)).isEqualTo(said);
+
+            Person smuggled = Fixtures.person(3);
+            smuggled.setFriends(new LinkedList<>(smuggled.getFriends()));
+            assertThatThrownBy(() -> remote.echoPerson(smuggled))
                     .hasRootCauseInstanceOf(InvalidClassException.class)
                     .hasStackTraceContaining("REJECTED");
         }

@@ -1,12 +1,17 @@
 package org.rpcbench.server;
 
+import org.rpcbench.cases.ProtoFixtures;
 import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.ProtoUserService;
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
+import org.rpcbench.contract.proto.EchoText;
+import org.rpcbench.contract.proto.Empty;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
 import org.rpcbench.contract.proto.ListUserRequest;
 import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.Person;
 import org.rpcbench.contract.proto.User;
 
 /**
@@ -38,5 +43,26 @@ public final class FixtureProtoService implements ProtoUserService {
     @Override
     public Page listUser(ListUserRequest request) {
         return ProtoTwin.toProto(fixtures.listUser(request.getPageNo()));
+    }
+
+    @Override
+    public Empty ping(Empty request) {
+        return Empty.getDefaultInstance();
+    }
+
+    @Override
+    public EchoText echo(EchoText request) {
+        return request;
+    }
+
+    @Override
+    public Person echoPerson(Person request) {
+        return request;
+    }
+
+    /** Decodes, sets two fields, encodes: the seeds' server (messages are immutable, so a rebuilt copy). */
+    @Override
+    public BenchmarkMessage say(BenchmarkMessage request) {
+        return ProtoFixtures.said(request);
     }
 }

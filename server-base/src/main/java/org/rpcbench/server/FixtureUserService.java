@@ -2,7 +2,9 @@ package org.rpcbench.server;
 
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 import org.rpcbench.contract.UserService;
 
@@ -31,5 +33,27 @@ public final class FixtureUserService implements UserService {
     @Override
     public Page listUser(int pageNo) {
         return Fixtures.page(pageNo);
+    }
+
+    @Override
+    public void ping() {
+    }
+
+    @Override
+    public String echo(String text) {
+        return text;
+    }
+
+    @Override
+    public Person echoPerson(Person person) {
+        return person;
+    }
+
+    /** Sets the two fields in the message received and sends it back, as the seeds' server does. */
+    @Override
+    public BenchmarkMessage say(BenchmarkMessage message) {
+        message.setField1(Fixtures.SAID_FIELD1);
+        message.setField2(Fixtures.SAID_FIELD2);
+        return message;
     }
 }

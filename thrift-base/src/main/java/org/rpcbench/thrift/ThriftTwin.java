@@ -1,8 +1,12 @@
 package org.rpcbench.thrift;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import org.rpcbench.contract.Address;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.Sex;
 import org.rpcbench.contract.User;
 
@@ -10,7 +14,8 @@ import org.rpcbench.contract.User;
  * Moves values between the contract's Java types and the structs generated from user_service.thrift,
  * field by field. The server converts per call (its service keeps the contract's model behind a Thrift
  * API); the client converts only while preparing requests and expectations, and when explaining a wrong
- * answer.
+ * answer. Persons and BenchmarkMessages are never converted by the server: it answers with the struct it
+ * received, as the other pairs answer with the object they decoded.
  */
 public final class ThriftTwin {
 
@@ -70,5 +75,112 @@ public final class ThriftTwin {
             page.setResult(users);
         }
         return page;
+    }
+
+    public static org.rpcbench.thrift.idl.Person toThrift(Person p) {
+        org.rpcbench.thrift.idl.Person t = new org.rpcbench.thrift.idl.Person();
+        t.setId(p.getId());
+        t.setName(p.getName());
+        t.setAge(p.getAge());
+        t.setEmail(p.getEmail());
+        t.setPhone(p.getPhone());
+        if (p.getAddress() != null) {
+            Address a = p.getAddress();
+            t.setAddress(new org.rpcbench.thrift.idl.Address(a.getStreet(), a.getCity(), a.getZip(), a.getCountry()));
+        }
+        List<org.rpcbench.thrift.idl.Person> friends = new ArrayList<>();
+        for (Person friend : Person.orEmpty(p.getFriends())) {
+            friends.add(toThrift(friend));
+        }
+        t.setFriends(friends);
+        return t;
+    }
+
+    public static Person fromThrift(org.rpcbench.thrift.idl.Person t) {
+        Person p = new Person();
+        p.setId(t.getId());
+        p.setName(t.getName());
+        p.setAge(t.getAge());
+        p.setEmail(t.getEmail());
+        p.setPhone(t.getPhone());
+        if (t.getAddress() != null) {
+            Address a = new Address();
+            a.setStreet(t.getAddress().getStreet());
+            a.setCity(t.getAddress().getCity());
+            a.setZip(t.getAddress().getZip());
+            a.setCountry(t.getAddress().getCountry());
+            p.setAddress(a);
+        }
+        List<Person> friends = new ArrayList<>(t.getFriendsSize());
+        if (t.getFriends() != null) {
+            for (org.rpcbench.thrift.idl.Person friend : t.getFriends()) {
+                friends.add(fromThrift(friend));
+            }
+        }
+        p.setFriends(friends);
+        return p;
+    }
+
+    /**
+     * The twin of a BenchmarkMessage, field by field through the struct's field ids and the bean's
+     * accessors of the same names. Reflective, so never on a measured path: fixtures and failure reports.
+     * An empty field5 stays unset, as an empty repeated field puts nothing on a protobuf wire.
+     */
+    public static org.rpcbench.thrift.idl.BenchmarkMessage toThrift(BenchmarkMessage m) {
+        org.rpcbench.thrift.idl.BenchmarkMessage t = new org.rpcbench.thrift.idl.BenchmarkMessage();
+        for (MessageField field : MESSAGE_FIELDS) {
+            Object value = invoke(field.getter, m);
+            if (value instanceof List<?> list) {
+                value = list.isEmpty() ? null : new ArrayList<>(list);
+            }
+            t.setFieldValue(field.id, value);
+        }
+        return t;
+    }
+
+    /** Unset optional fields come back as the IDL's defaults (or Java's), as proto2's getters give them. */
+    public static BenchmarkMessage fromThrift(org.rpcbench.thrift.idl.BenchmarkMessage t) {
+        BenchmarkMessage m = new BenchmarkMessage();
+        for (MessageField field : MESSAGE_FIELDS) {
+            Object value = t.getFieldValue(field.id);
+            if (value instanceof List<?> list) {
+                invoke(field.setter, m, new ArrayList<>(list));
+            } else if (value != null) {
+                invoke(field.setter, m, value);
+            }
+        }
+        return m;
+    }
+
+    private record MessageField(org.rpcbench.thrift.idl.BenchmarkMessage._Fields id, Method getter, Method setter) {}
+
+    private static final List<MessageField> MESSAGE_FIELDS = messageFields();
+
+    private static List<MessageField> messageFields() {
+        List<MessageField> fields = new ArrayList<>();
+        for (org.rpcbench.thrift.idl.BenchmarkMessage._Fields id : org.rpcbench.thrift.idl.BenchmarkMessage._Fields.values()) {
+            String name = id.getFieldName();
+            String property = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+            fields.add(new MessageField(id, accessor(List.of("get" + property, "is" + property), 0, name),
+                    accessor(List.of("set" + property), 1, name)));
+        }
+        return List.copyOf(fields);
+    }
+
+    private static Method accessor(List<String> names, int parameters, String field) {
+        for (Method method : BenchmarkMessage.class.getMethods()) {
+            if (names.contains(method.getName()) && method.getParameterCount() == parameters) {
+                return method;
+            }
+        }
+        throw new IllegalStateException("BenchmarkMessage has no " + names + " for the Thrift field " + field);
+    }
+
+    private static Object invoke(Method method, Object target, Object... args) {
+        try {
+            return method.invoke(target, args);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot call BenchmarkMessage." + method.getName(), e);
+        }
     }
 }

@@ -11,7 +11,10 @@ import org.apache.thrift.protocol.TBinaryProtocol;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
+import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.User;
 
 class ThriftTwinTest {
@@ -36,6 +39,66 @@ class ThriftTwinTest {
         new TDeserializer(new TBinaryProtocol.Factory()).deserialize(read, wire);
         assertThat(read.getResultSize()).isEqualTo(Fixtures.PAGE_SIZE);
         assertThat(Checks.page(page, ThriftTwin.fromThrift(read))).isNull();
+    }
+
+    @Test
+    void aPersonSurvivesTheBinaryProtocolAndComesBackEqual() throws Exception {
+        for (int seq : new int[] {0, 1, 7, 1_000}) {
+            Person person = Fixtures.person(seq);
+            org.rpcbench.thrift.idl.Person read = new org.rpcbench.thrift.idl.Person();
+            new TDeserializer(new TBinaryProtocol.Factory()).deserialize(read, binary(ThriftTwin.toThrift(person)));
+            assertThat(read).isEqualTo(ThriftTwin.toThrift(person));
+            assertThat(read.getFriendsSize()).isEqualTo(Fixtures.FRIENDS);
+            assertThat(ThriftTwin.fromThrift(read)).isEqualTo(person);
+            assertThat(Checks.person(person, ThriftTwin.fromThrift(read))).isNull();
+        }
+    }
+
+    @Test
+    void aBenchmarkMessageSurvivesTheBinaryProtocolAndComesBackEqual() throws Exception {
+        for (int seq : new int[] {0, 1, 7, 1_000}) {
+            BenchmarkMessage message = Fixtures.benchmarkMessage(seq);
+            org.rpcbench.thrift.idl.BenchmarkMessage thrift = ThriftTwin.toThrift(message);
+            for (org.rpcbench.thrift.idl.BenchmarkMessage._Fields field : org.rpcbench.thrift.idl.BenchmarkMessage._Fields.values()) {
+                // every scalar is filled, as the seeds fill it; the one list stays empty
+                assertThat(thrift.isSet(field)).as("%s set", field.getFieldName())
+                        .isEqualTo(field != org.rpcbench.thrift.idl.BenchmarkMessage._Fields.FIELD5);
+            }
+            org.rpcbench.thrift.idl.BenchmarkMessage read = new org.rpcbench.thrift.idl.BenchmarkMessage();
+            new TDeserializer(new TBinaryProtocol.Factory()).deserialize(read, binary(thrift));
+            assertThat(read).isEqualTo(thrift);
+            assertThat(read.getField22()).isEqualTo(Fixtures.MESSAGE_NUMBER + seq);
+            assertThat(ThriftTwin.fromThrift(read)).isEqualTo(message);
+            assertThat(Checks.say(message, ThriftTwin.fromThrift(read))).isNull();
+            BenchmarkMessage said = Fixtures.said(message);
+            assertThat(ThriftTwin.fromThrift(ThriftTwin.toThrift(said))).isEqualTo(said);
+        }
+    }
+
+    @Test
+    void unsetOptionalFieldsComeBackAsTheIdlDefaults() {
+        BenchmarkMessage m = ThriftTwin.fromThrift(new org.rpcbench.thrift.idl.BenchmarkMessage("x", 1, 2));
+        assertThat(m.getField1()).isEqualTo("x");
+        assertThat(m.getField60()).isEqualTo(-1);
+        assertThat(m.isField12()).isTrue();
+        assertThat(m.isField24()).isFalse();
+        assertThat(m.getField129()).isEqualTo("xxxxxxxxxxxxxxxxxxxxx");
+        assertThat(m.getField4()).isNull();
+        assertThat(m.getField5()).isEmpty();
+    }
+
+    @Test
+    void aBenchmarkMessageHasAPlausibleSizeInTheBinaryProtocol() throws Exception {
+        BenchmarkMessage message = Fixtures.benchmarkMessage(0);
+        int thrift = binary(ThriftTwin.toThrift(message)).length;
+        int proto = ProtoTwin.toProto(message).getSerializedSize();
+        // a 3-byte header per field and 4-byte lengths against protobuf's 1-2 byte tags and varints
+        assertThat(thrift).as("BenchmarkMessage: %d bytes in TBinaryProtocol, %d in protobuf", thrift, proto)
+                .isBetween(proto, proto * 3 / 2);
+    }
+
+    private static byte[] binary(TBase<?, ?> struct) throws Exception {
+        return new TSerializer(new TBinaryProtocol.Factory()).serialize(struct);
     }
 
     @Test

@@ -16,7 +16,9 @@ import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 import org.rpcbench.thrift.idl.UserService;
 
@@ -56,6 +58,16 @@ final class ThriftConnections implements Connection {
                 return getUser(line, Fixtures.getUserRequest(seq));
             case LIST_USER:
                 return listUser(line, Fixtures.listUserRequest(seq));
+            case PING:
+                return ping(line);
+            case ECHO_1K:
+            case ECHO_50K:
+            case ECHO_200K:
+                return echo(line, Fixtures.echoText(c.echoBytes(), seq));
+            case ECHO_POJO:
+                return echoPerson(line, Fixtures.person(seq));
+            case SAY:
+                return say(line, Fixtures.benchmarkMessage(seq));
             default:
                 throw new IllegalArgumentException("no Thrift call for case " + c);
         }
@@ -80,6 +92,31 @@ final class ThriftConnections implements Connection {
         Page expected = Fixtures.page(pageNo);
         return struct(line, client -> client.listUser(pageNo), ThriftTwin.toThrift(expected), answer -> Checks.page(expected,
                 answer instanceof org.rpcbench.thrift.idl.Page page ? ThriftTwin.fromThrift(page) : answer));
+    }
+
+    private static Exchange ping(Line line) {
+        return exchange(line, client -> {
+            client.ping();
+            return null;
+        }, Checks::ping);
+    }
+
+    /** The text is one of the few shared variants: requests of one size hold no copies of their own. */
+    private static Exchange echo(Line line, String text) {
+        return exchange(line, client -> client.echo(text), answer -> Checks.echo(text, answer));
+    }
+
+    private static Exchange echoPerson(Line line, Person person) {
+        org.rpcbench.thrift.idl.Person request = ThriftTwin.toThrift(person);
+        return struct(line, client -> client.echoPerson(request), ThriftTwin.toThrift(person), answer -> Checks.person(person,
+                answer instanceof org.rpcbench.thrift.idl.Person p ? ThriftTwin.fromThrift(p) : answer));
+    }
+
+    private static Exchange say(Line line, BenchmarkMessage message) {
+        org.rpcbench.thrift.idl.BenchmarkMessage request = ThriftTwin.toThrift(message);
+        BenchmarkMessage expected = Fixtures.said(message);
+        return struct(line, client -> client.say(request), ThriftTwin.toThrift(expected), answer -> Checks.say(expected,
+                answer instanceof org.rpcbench.thrift.idl.BenchmarkMessage m ? ThriftTwin.fromThrift(m) : answer));
     }
 
     /** A struct answer: equal to the prepared one, or explained in the contract's terms. */

@@ -13,10 +13,13 @@ import org.apache.thrift.server.TThreadedSelectorServer;
 import org.apache.thrift.transport.TNonblockingServerSocket;
 import org.apache.thrift.transport.TTransportException;
 import org.apache.thrift.transport.layered.TFramedTransport;
+import org.rpcbench.cases.Fixtures;
 import org.rpcbench.server.FixtureUserService;
 import org.rpcbench.server.RunningServer;
 import org.rpcbench.server.ServerBinding;
+import org.rpcbench.thrift.idl.BenchmarkMessage;
 import org.rpcbench.thrift.idl.Page;
+import org.rpcbench.thrift.idl.Person;
 import org.rpcbench.thrift.idl.User;
 import org.rpcbench.thrift.idl.UserService;
 
@@ -112,7 +115,8 @@ public final class ThriftServer extends ThriftPair implements ServerBinding {
 
     /**
      * The generated service interface over the shared fixtures. Answers are converted to Thrift structs
-     * per call, as a service keeping the contract's model behind a Thrift API would.
+     * per call, as a service keeping the contract's model behind a Thrift API would. The echoes and say
+     * answer with what they received, as every other pair's server does with what it decoded.
      */
     static UserService.Iface service(FixtureUserService fixtures) {
         return new UserService.Iface() {
@@ -135,6 +139,29 @@ public final class ThriftServer extends ThriftPair implements ServerBinding {
             public boolean createUser(User received) {
                 // a struct that lost its fields on the way is refused, as the fixture refuses a changed user
                 return received != null && fixtures.createUser(ThriftTwin.fromThrift(received));
+            }
+
+            @Override
+            public void ping() {
+                fixtures.ping();
+            }
+
+            @Override
+            public String echo(String text) {
+                return fixtures.echo(text);
+            }
+
+            @Override
+            public Person echoPerson(Person person) {
+                return person;
+            }
+
+            /** The seeds' server: two fields set in the struct received, which goes back. */
+            @Override
+            public BenchmarkMessage say(BenchmarkMessage message) {
+                message.setField1(Fixtures.SAID_FIELD1);
+                message.setField2(Fixtures.SAID_FIELD2);
+                return message;
             }
         };
     }

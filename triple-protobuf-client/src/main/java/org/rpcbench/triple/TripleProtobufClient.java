@@ -22,6 +22,7 @@ public final class TripleProtobufClient extends DubboClientBinding {
         DubboReference<UserService> reference = DubboReference.refer(pair, UserService.class, target);
         UserService stub = reference.proxy();
         return new ProtoContractConnection(
-                ProtoUserService.of(stub::existUser, stub::createUser, stub::getUser, stub::listUser), reference);
+                ProtoUserService.of(stub::existUser, stub::createUser, stub::getUser, stub::listUser,
+                        stub::ping, stub::echo, stub::echoPerson, stub::say), reference);
     }
 }

@@ -1,11 +1,15 @@
 package org.rpcbench.triple;
 
+import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
 import org.rpcbench.contract.proto.DubboUserServiceTriple;
+import org.rpcbench.contract.proto.EchoText;
+import org.rpcbench.contract.proto.Empty;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.GetUserRequest;
 import org.rpcbench.contract.proto.ListUserRequest;
 import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.Person;
 import org.rpcbench.contract.proto.User;
 import org.rpcbench.contract.proto.UserService;
 import org.rpcbench.dubbo.DubboPair;
@@ -48,6 +52,26 @@ public final class TripleProtobufServer extends DubboServerBinding {
         @Override
         public Page listUser(ListUserRequest request) {
             return fixtures.listUser(request);
+        }
+
+        @Override
+        public Empty ping(Empty request) {
+            return fixtures.ping(request);
+        }
+
+        @Override
+        public EchoText echo(EchoText request) {
+            return fixtures.echo(request);
+        }
+
+        @Override
+        public Person echoPerson(Person request) {
+            return fixtures.echoPerson(request);
+        }
+
+        @Override
+        public BenchmarkMessage say(BenchmarkMessage request) {
+            return fixtures.say(request);
         }
     }
 }

@@ -1,0 +1,48 @@
+package org.rpcbench.rawnetty;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.rpcbench.cases.Case;
+import org.rpcbench.cases.Fixtures;
+import org.rpcbench.cases.ProtoFixtures;
+import org.rpcbench.contract.proto.BenchmarkMessage;
+import org.rpcbench.contract.proto.EchoText;
+
+/** What prepare holds and what check says, without a server: preparing touches no channel. */
+class RawConnectionTest {
+    private final RawConnection connection = new RawConnection(null, new Callers(), 1000, () -> {});
+
+    private RawConnection.Call prepare(Case c, int seq) {
+        return (RawConnection.Call) connection.prepare(c, seq);
+    }
+
+    @Test
+    void anEchoTextIsEncodedOncePerVariantAndIsItsOwnExpectedAnswer() {
+        RawConnection.Call first = prepare(Case.ECHO_200K, 0);
+        RawConnection.Call sameText = prepare(Case.ECHO_200K, 8);
+        assertThat(Fixtures.echoText(Case.ECHO_200K.echoBytes(), 8)).isSameAs(Fixtures.echoText(Case.ECHO_200K.echoBytes(), 0));
+        assertThat(sameText.body).isSameAs(first.body);
+        assertThat(first.expectedBytes).isSameAs(first.body);
+        assertThat(prepare(Case.ECHO_200K, 1).body).isNotSameAs(first.body).isNotEqualTo(first.body);
+        RawConnection.Call person = prepare(Case.ECHO_POJO, 3);
+        assertThat(person.expectedBytes).isSameAs(person.body);
+    }
+
+    @Test
+    void theRightBytesPassAndWrongOnesAreDescribedInTheSharedChecksWords() {
+        for (Case c : Case.values()) {
+            assertThat(prepare(c, 5).check(ProtoFixtures.answer(c, 5).toByteArray())).as(c.method()).isNull();
+        }
+        byte[] echo = prepare(Case.ECHO_1K, 0).body.clone();
+        echo[echo.length - 1] ^= 1;
+        assertThat(prepare(Case.ECHO_1K, 0).check(echo)).contains("differing from character 1023");
+        assertThat(prepare(Case.ECHO_1K, 0).check(EchoText.newBuilder().setText("x").build().toByteArray()))
+                .startsWith("echo of 1024 characters came back as 1 characters");
+        BenchmarkMessage notSaid = (BenchmarkMessage) ProtoFixtures.request(Case.SAY, 4);
+        assertThat(prepare(Case.SAY, 4).check(notSaid.toByteArray())).startsWith("say answered field1=");
+        assertThat(prepare(Case.ECHO_POJO, 2).check(ProtoFixtures.request(Case.ECHO_POJO, 3).toByteArray()))
+                .startsWith("echo of person 3 came back as person 4");
+        assertThat(prepare(Case.PING, 0).check(new byte[] {8, 1})).startsWith("ping returned");
+    }
+}
