@@ -77,6 +77,7 @@ Usage: ./benchmark.sh [options] MODULE
        ./benchmark.sh [options] suite NAME
        ./benchmark.sh [options] soak PAIR
        ./benchmark.sh compare [--threshold PERCENT] [--allow-different-settings] BASELINE CURRENT
+       ./benchmark.sh merge OUT_DIR CLIENT_RESULT_DIR CLIENT_RESULT_DIR...
 
 MODULE is a pair (server and client on loopback), PAIR-server or PAIR-client. Pairs:
 $(pairs | sed 's/^/  /')
@@ -94,6 +95,9 @@ compare reads two sets of runs (run.json files, or directories holding them: a p
 gives, per pair and case, the change in throughput with a 95 % interval and a permutation test on the
 iteration scores, the change in p99, and a verdict; exit 1 when something got slower beyond the
 threshold (default 5 %), 3 when the runs' settings differ.
+
+merge makes one run record of several client hosts that ran the same pair against one server at the
+same time (each client's -f directory): throughput summed, latency from the merged histograms.
 
 Options:
   -s HOST     server address: where the server listens, where the client connects (default 127.0.0.1)
@@ -115,7 +119,9 @@ Options:
   -b "OPTS"   extra Maven options for the build, e.g. -b "-Ddubbo.version=3.3.5" to benchmark another
               Dubbo release or a locally installed snapshot (the default stays pinned in pom.xml)
   -m profiling
-              record Java Flight Recorder files for the server and every client fork, beside the results
+              record Java Flight Recorder files for the server and every client fork, and CPU flame
+              graphs (async-profiler, HTML) of the server and of each case's measured iterations,
+              beside the results
   -c          pin the server to CPU 0 and the client to the other CPUs (taskset), for steadier numbers
   -P PROFILE  a suite's effort: smoke (seconds a pair, for CI), quick (default, about 2½ minutes a
               pair) or full (3 forks, 5 x 10 s warm-up and measurement: about 20 minutes a pair);
@@ -197,6 +203,9 @@ elif [[ "${1:-}" == soak ]]; then
     || die_usage "a soak runs getUser closed-loop for -D; -a, -r, -P and sweeps do not apply"
   soak=true
   shift
+elif [[ "${1:-}" == merge ]]; then
+  (( $# >= 4 )) || die_usage "merge needs an output directory and two or more client result directories"
+  [[ -z "$profile" && -z "$jmh_opts" && -z "$rate" ]] || die_usage "merge takes no run options"
 elif [[ "${1:-}" == compare ]]; then
   [[ -z "$profile" && -z "$jmh_opts" && -z "$rate" ]] || die_usage "compare takes its own options, after the word compare"
 elif [[ -n "$profile" ]]; then
@@ -213,12 +222,13 @@ $soak && [[ "$module" == *-server || "$module" == *-client ]] && die_usage "soak
 case "$module" in
   suite) pair=""; side=suite ;;
   compare) pair=""; side=compare ;;
+  merge) pair=""; side=merge ;;
   *-server) pair="${module%-server}"; side=server ;;
   *-client) pair="${module%-client}"; side=client ;;
   *) pair="$module"; side=pair ;;
 esac
 known="$(pairs)"
-[[ "$side" == suite || "$side" == compare ]] || grep -qx -- "$pair" <<<"$known" || die_usage "unknown module '$module'"
+[[ "$side" == suite || "$side" == compare || "$side" == merge ]] || grep -qx -- "$pair" <<<"$known" || die_usage "unknown module '$module'"
 
 command -v java >/dev/null || { echo "benchmark.sh: java is not on the PATH (JDK 17 or newer is needed)" >&2; exit 1; }
 command -v mvn >/dev/null || { echo "benchmark.sh: mvn is not on the PATH (Maven 3.8 or newer is needed)" >&2; exit 1; }
@@ -258,6 +268,33 @@ build() {
 
 jar_of() { echo "$ROOT/$1/target/$1.jar"; }
 
+# async-profiler's native library, taken from a built jar (every pair's jars carry the Maven Central
+# artifact, which holds the library for each platform); empty where there is none for this platform
+profiler_lib() {
+  local jar="$1" arch dir
+  [[ "$(uname -s)" == Linux ]] || return 0
+  case "$(uname -m)" in x86_64) arch=linux-x64 ;; aarch64) arch=linux-arm64 ;; *) return 0 ;; esac
+  dir="$ROOT/results/.async-profiler"
+  if [[ ! -f "$dir/$arch/libasyncProfiler.so" || "$jar" -nt "$dir/$arch/libasyncProfiler.so" ]]; then
+    mkdir -p "$dir"
+    python3 - "$jar" "$arch/libasyncProfiler.so" "$dir" <<'PY' || return 0
+import sys, zipfile
+zipfile.ZipFile(sys.argv[1]).extract(sys.argv[2], sys.argv[3])
+PY
+  fi
+  echo "$dir/$arch/libasyncProfiler.so"
+}
+# CPU samples from perf events where this user may read them, else from the CPU-time timer
+profiler_event() {
+  if [[ "$(id -u)" == 0 ]] || (( $(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 3) <= 1 )); then
+    echo cpu
+  else
+    echo itimer
+  fi
+}
+flame_lib=""
+flame_dir=""
+
 export RPCBENCH_GIT_COMMIT="$(cd "$ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)$(cd "$ROOT" && [[ -n "$(git status --porcelain 2>/dev/null)" ]] && echo "+dirty" || true)"
 
 read -r -a jmh_args <<<"$jmh_opts"
@@ -281,6 +318,10 @@ client_command() {
   [[ -n "$4" ]] && cmd+=(--server-pid "$4")
   [[ -n "$rate" ]] && cmd+=(--rate "$rate")
   $profiling && cmd+=(--jfr)
+  if [[ -n "$flame_lib" && -n "$flame_dir" ]]; then
+    # JMH's own async-profiler integration: measured iterations only, one graph per case
+    cmd+=(-prof "async:libPath=$flame_lib;event=$(profiler_event);output=flamegraph;dir=$flame_dir")
+  fi
   cmd+=("${jmh_args[@]}")
   printf '%s\0' "${cmd[@]}"
 }
@@ -314,10 +355,12 @@ sweep_table() {
 }
 
 server_command() {
-  local port_arg="$1" jfr_file="$2" cmd=()
+  local port_arg="$1" jfr_file="$2" flame_file="${3:-}" cmd=()
   [[ -n "$server_cpus" ]] && cmd+=(taskset -c "$server_cpus")
   cmd+=(java "${server_jvm[@]}" "${switches[@]}")
   [[ -n "$jfr_file" ]] && cmd+=("-XX:StartFlightRecording=filename=$jfr_file,settings=profile,dumponexit=true")
+  # from start to exit (written when the server is stopped): warm-up included, as the server cannot tell
+  [[ -n "$flame_file" && -n "$flame_lib" ]] && cmd+=("-agentpath:$flame_lib=start,event=$(profiler_event),file=$flame_file")
   cmd+=(-jar "$(jar_of "$pair-server")" --host "$host")
   [[ -n "$port_arg" ]] && cmd+=(--port "$port_arg")
   printf '%s\0' "${cmd[@]}"
@@ -406,15 +449,32 @@ case "$side" in
     fi
     exec java -cp "$jar" org.rpcbench.report.Compare "${@:2}"
     ;;
+  merge)
+    jar="$(ls "$ROOT"/*-client/target/*-client.jar 2>/dev/null | head -1 || true)"
+    if ! $skip_build || [[ -z "$jar" ]]; then
+      build dubbo-hessian-client >&2
+      jar="$(jar_of dubbo-hessian-client)"
+    fi
+    exec java -cp "$jar" org.rpcbench.client.MergeClients "${@:2}"
+    ;;
   server)
     build "$pair-server"
     jfr=""
-    $profiling && jfr="$ROOT/results/$pair-server-$(date +%Y%m%d-%H%M%S).jfr" && mkdir -p "$ROOT/results"
-    mapfile -d '' cmd < <(server_command "$port" "$jfr")
+    flame=""
+    if $profiling; then
+      jfr="$ROOT/results/$pair-server-$(date +%Y%m%d-%H%M%S).jfr" && mkdir -p "$ROOT/results"
+      flame_lib="$(profiler_lib "$(jar_of "$pair-server")")"
+      flame="${jfr%.jfr}-flame.html"
+    fi
+    mapfile -d '' cmd < <(server_command "$port" "$jfr" "$flame")
     exec "${cmd[@]}"
     ;;
   client)
     build "$pair-client"
+    if $profiling; then
+      flame_lib="$(profiler_lib "$(jar_of "$pair-client")")"
+      flame_dir="$(dirname "${result:-$ROOT/results/$pair-client-$(date +%Y%m%d-%H%M%S)/jmh.json}")/flame"
+    fi
     if (( ${#concurrency[@]} <= 1 )); then
       mapfile -d '' cmd < <(client_command "$port" "$result" "${concurrency[0]:-}" "")
       exec "${cmd[@]}"
@@ -444,7 +504,14 @@ fi
 mkdir -p "$out_dir"
 server_log="$out_dir/server.log"
 jfr=""
-$profiling && jfr="$out_dir/server.jfr"
+server_flame=""
+if $profiling; then
+  jfr="$out_dir/server.jfr"
+  flame_lib="$(profiler_lib "$(jar_of "$pair-server")")"
+  [[ -n "$flame_lib" ]] || echo "benchmark.sh: no async-profiler library for this platform: flight recordings only" >&2
+  server_flame="$out_dir/server-flame.html"
+  flame_dir="$out_dir/flame"
+fi
 
 server_pid=""
 client_pid=""
@@ -481,7 +548,7 @@ if $soak; then
             -jvmArgsAppend "-Xlog:gc:file=$out_dir/client-gc.log" getUser)
   echo "benchmark.sh: soak of $pair: getUser for $(fmt_seconds "$seconds") in $(( seconds / iteration )) iterations of ${iteration} s, after 50 s of warm-up"
 fi
-mapfile -d '' cmd < <(server_command "${port:-0}" "$jfr")
+mapfile -d '' cmd < <(server_command "${port:-0}" "$jfr" "$server_flame")
 export RPCBENCH_SERVER_COMMAND="${cmd[*]}"
 "${cmd[@]}" >"$server_log" 2>&1 &
 server_pid=$!
@@ -539,6 +606,7 @@ stop_all
 server_pid=""
 sweep_table "$result"
 $profiling && echo "benchmark.sh: flight recordings: $jfr (server), $out_dir/jfr (client forks)"
+[[ -n "$flame_lib" ]] && $profiling && echo "benchmark.sh: flame graphs: $server_flame (server), $flame_dir (client, per case)"
 if $soak && [[ -f "$(run_record_of "$result")" ]]; then
   echo
   verdict=0

@@ -37,7 +37,11 @@ public final class Fixtures {
     /** What {@code say} sets, so the client can tell the server really handled the message (seeds 002/004). */
     public static final String SAID_FIELD1 = "OK";
     public static final int SAID_FIELD2 = 100;
-    /** The seeds fill every scalar field of BenchmarkMessage: strings with this sentence (54 UTF-8 bytes)... */
+    /**
+     * The seeds fill every scalar field of BenchmarkMessage: strings with this sentence (54 UTF-8 bytes),
+     * each field's rotated by its field number so that no two are equal (serializers that write a repeated
+     * string once, kryo's and Java's references, would otherwise gain from eight copies of one value)...
+     */
     public static final String MESSAGE_TEXT = "远方的山在晨雾里一层一层地浮现出来了";
     /** ...numbers with this (int64 fields add the request number, so requests differ), booleans with true. */
     public static final int MESSAGE_NUMBER = 100_000;
@@ -166,9 +170,11 @@ public final class Fixtures {
         p.setPhone("+86 138 " + (1000 + id % 9000) + " " + (1000 + id * 7 % 9000));
         Address a = new Address();
         a.setStreet("望京街道 " + (id % 300) + " 号, Building " + (id % 17) + ", Chaoyang District");
-        a.setCity("Beijing");
+        // the same values in every person, but not the same String objects: a serializer that writes an
+        // object it has seen as a reference (kryo's, Java's) must not gain from the fixture's literals
+        a.setCity(new String("Beijing"));
         a.setZip(String.valueOf(100_000 + id % 900_000));
-        a.setCountry("China");
+        a.setCountry(new String("China"));
         p.setAddress(a);
         return p;
     }
@@ -183,7 +189,8 @@ public final class Fixtures {
             if (setter.getName().startsWith("set") && setter.getParameterCount() == 1
                     && setter.getParameterTypes()[0] != List.class) {
                 try {
-                    setter.invoke(m, messageValue(setter.getParameterTypes()[0], seq));
+                    int field = Integer.parseInt(setter.getName().substring("setField".length()));
+                    setter.invoke(m, messageValue(setter.getParameterTypes()[0], field, seq));
                 } catch (IllegalAccessException | InvocationTargetException e) {
                     throw new IllegalStateException("cannot fill " + setter.getName(), e);
                 }
@@ -192,10 +199,11 @@ public final class Fixtures {
         return m;
     }
 
-    /** The value every field of one type gets in message {@code seq}; the proto and Thrift fills use it too. */
-    public static Object messageValue(Class<?> type, int seq) {
+    /** The value field number {@code field} of this type gets in message {@code seq}. */
+    public static Object messageValue(Class<?> type, int field, int seq) {
         if (type == String.class) {
-            return MESSAGE_TEXT;
+            int turn = field % MESSAGE_TEXT.length();
+            return MESSAGE_TEXT.substring(turn) + MESSAGE_TEXT.substring(0, turn);
         } else if (type == int.class || type == Integer.class) {
             return MESSAGE_NUMBER;
         } else if (type == long.class || type == Long.class) {

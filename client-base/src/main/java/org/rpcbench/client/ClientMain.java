@@ -64,6 +64,8 @@ public final class ClientMain {
     static final long PREFLIGHT_DEADLINE_MILLIS = 10_000;
     static final long WIRE_SIZES_DEADLINE_MILLIS = 20_000;
 
+    /** Set while the launcher records a run that was stopped part-way. */
+    static final String INTERRUPTED_PROPERTY = "rpcbench.interrupted";
     static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1", "address of the server");
     static final Option<Integer> PORT = Option.port("port", -1, "port of the server (default: the binding's own port)");
     static final Option<String> RESULT = Option.text("result", "FILE", null,
@@ -191,12 +193,31 @@ public final class ClientMain {
         Map<Case, WireSize> sizes = wireSizes(binding, target, selected, err);
 
         Collection<RunResult> results;
+        FinishedCases progress = new FinishedCases(OutputFormatFactory.createFormatInstance(out,
+                options.verbosity().orElse(VerboseMode.NORMAL)));
+        // stopped part-way (SIGTERM, Ctrl-C: benchmark.sh stops the client so when the server dies), the
+        // cases already finished are still recorded, and the record says the run did not finish
+        Path jmhFile = resultFile;
+        Thread onStop = new Thread(() -> {
+            String running = progress.last();
+            err.println("rpc-bench client: stopped before the run finished"
+                    + (running == null ? "" : " (during " + Case.ofBenchmark(running).method() + ")")
+                    + "; recording the cases that finished");
+            System.setProperty(INTERRUPTED_PROPERTY, "true");
+            report(binding, target, options, selected, progress.finished(), sizes, jmhFile, runRecordFile, tallyDir, jfrDir, out, err);
+        }, "rpc-bench-stopped");
+        Runtime.getRuntime().addShutdownHook(onStop);
         try {
-            results = new Runner(options, OutputFormatFactory.createFormatInstance(out,
-                    options.verbosity().orElse(VerboseMode.NORMAL))).run();
+            results = new Runner(options, progress).run();
         } catch (RunnerException e) {
             err.println("rpc-bench client: JMH stopped: " + Caller.describe(e));
             return 1;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onStop);
+            } catch (IllegalStateException shuttingDown) {
+                // already stopping: the hook records what finished
+            }
         }
         return report(binding, target, options, selected, results, sizes, resultFile, runRecordFile, tallyDir, jfrDir, out, err);
     }
@@ -308,6 +329,9 @@ public final class ClientMain {
 
         Map<String, Object> identity = identity(binding, target, "closed-loop");
         identity.put("jmhResult", resultFile.getFileName().toString());
+        if (Boolean.getBoolean(INTERRUPTED_PROPERTY)) {
+            identity.put("interrupted", "stopped by a signal before every case ran; the cases missing did not finish");
+        }
         if (jfrDir != null) {
             identity.put("jfrDir", jfrDir.getFileName().toString());
         }
@@ -398,7 +422,7 @@ public final class ClientMain {
         return env;
     }
 
-    private static Map<String, Tally> readTallies(Path dir) throws IOException {
+    static Map<String, Tally> readTallies(Path dir) throws IOException {
         Map<String, Tally> merged = new LinkedHashMap<>();
         if (!Files.isDirectory(dir)) {
             return merged;

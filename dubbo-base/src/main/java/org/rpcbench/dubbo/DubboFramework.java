@@ -34,6 +34,15 @@ public final class DubboFramework {
     public static final String THREADPOOL = "fixed";
     public static final int THREADS = 200;
     public static final String DISPATCHER = "all";
+    /**
+     * Deserialization is checked against an allowlist, and a class outside it is refused, not just logged.
+     * That is Dubbo's default since 3.2; it is set here so that it does not change with Dubbo's default and
+     * run records can state it. The list is Dubbo's built-in one plus what it trusts automatically: the
+     * packages, to {@value #TRUST_LEVEL} segments, of the classes in the served interface's signatures,
+     * which is org.rpcbench.contract (the contract and its protobuf twin) and nothing else of the harness.
+     */
+    public static final String SERIALIZE_CHECK = "STRICT";
+    static final int TRUST_LEVEL = 3;
     /** Dubbo's own logging, set in server-base's and client-base's logging.properties. */
     public static final String SERVER_LOG_LEVEL = "WARNING";
     public static final String CLIENT_LOG_LEVEL = "OFF";
@@ -55,6 +64,7 @@ public final class DubboFramework {
         if (protocol.equals("dubbo")) {
             s.put("decodeInIoThread", DECODE_IN_IO.value());
         }
+        s.put("serializeCheck", SERIALIZE_CHECK + " (Dubbo's allowlist and the contract's package, org.rpcbench.contract)");
         s.put("qos", "off");
         s.put("registry", "none (direct URL)");
         s.put("connections", "1 shared");
@@ -87,6 +97,10 @@ public final class DubboFramework {
         app.setQosEnable(false);
         app.setMetadataType("local");
         app.setExecutorManagementMode(EXECUTOR_MODE);
+        app.setSerializeCheckStatus(SERIALIZE_CHECK);
+        app.setAutoTrustSerializeClass(true);
+        app.setTrustSerializeClassLevel(TRUST_LEVEL);
+        app.setCheckSerializable(true);
         return app;
     }
 

@@ -40,6 +40,12 @@ public record DubboPair(String name, String protocol, String serialization, bool
         return preparedBy(register, Map.of("registeredClasses", RegisteredClasses.describe()));
     }
 
+    /** As {@link #registering}, for a serializer that then refuses every class it was not told about. */
+    public DubboPair registeringOnly(Runnable register) {
+        return preparedBy(register, Map.of("registeredClasses", RegisteredClasses.describe(),
+                "registrationRequired", "yes: a class not registered is refused"));
+    }
+
     /** The serialization to configure in Dubbo, or null when the stubs decide. */
     String configuredSerialization() {
         return idl ? null : serialization;

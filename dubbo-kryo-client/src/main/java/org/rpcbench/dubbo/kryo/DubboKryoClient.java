@@ -8,6 +8,6 @@ import org.rpcbench.dubbo.KryoContract;
 public final class DubboKryoClient extends DubboContractClient {
     public DubboKryoClient() {
         super(DubboPair.contract("dubbo-kryo", "dubbo", "kryo")
-                .registering(KryoContract::register));
+                .registeringOnly(KryoContract::register));
     }
 }

@@ -8,6 +8,6 @@ import org.rpcbench.dubbo.KryoContract;
 public final class DubboKryoServer extends DubboContractServer {
     public DubboKryoServer() {
         super(DubboPair.contract("dubbo-kryo", "dubbo", "kryo")
-                .registering(KryoContract::register));
+                .registeringOnly(KryoContract::register));
     }
 }
