@@ -597,6 +597,12 @@ for conc in "${concurrency[@]}"; do
   set -e
   client_pid=""
   (( one > status )) && status=$one
+  # the client may have ended first, its calls refused by a server that had just died
+  if ! $server_died && [[ -n "$server_pid" ]] && ! kill -0 "$server_pid" 2>/dev/null; then
+    server_died=true
+    echo "benchmark.sh: the $pair server died during the run (server log: $server_log)" >&2
+    server_pid=""
+  fi
   if $server_died; then
     status=1
     break

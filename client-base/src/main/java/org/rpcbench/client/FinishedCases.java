@@ -30,6 +30,9 @@ final class FinishedCases implements OutputFormat {
     synchronized List<RunResult> finished() {
         List<RunResult> done = new ArrayList<>();
         forks.forEach((benchmark, results) -> {
+            if (results.isEmpty()) {
+                return; // started, no fork ended yet
+            }
             BenchmarkParams params = results.get(0).getParams();
             if (results.size() >= Math.max(1, params.getForks())) {
                 done.add(new RunResult(params, results));
@@ -55,6 +58,11 @@ final class FinishedCases implements OutputFormat {
 
     @Override
     public synchronized void endBenchmark(BenchmarkResult result) {
+        if (result == null) {
+            // a fork that failed (JMH has printed why): the case has no result
+            console.endBenchmark(null);
+            return;
+        }
         forks.computeIfAbsent(result.getParams().getBenchmark(), b -> new ArrayList<>()).add(result);
         console.endBenchmark(result);
     }
