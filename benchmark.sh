@@ -78,13 +78,15 @@ Usage: ./benchmark.sh [options] MODULE
        ./benchmark.sh [options] soak PAIR
        ./benchmark.sh compare [--threshold PERCENT] [--allow-different-settings] BASELINE CURRENT
        ./benchmark.sh merge OUT_DIR CLIENT_RESULT_DIR CLIENT_RESULT_DIR...
+       ./benchmark.sh history PAIR CASE [--limit N]
 
 MODULE is a pair (server and client on loopback), PAIR-server or PAIR-client. Pairs:
 $(pairs | sed 's/^/  /')
 
 A suite runs its pairs one after another on loopback, with its seed's cases and concurrency, and prints
 one table: ops/s and p99 per pair and case (also written as suite.md and suite.csv), or for a sweep
-suite throughput, mean, median, min, max, p99 and success rate per pair and concurrency (suite.md).
+suite throughput, mean, median, min, max, p99 and success rate per pair and concurrency (suite.md), and
+suite.html: the table, charts and each pair and case's trend over the history store, in one offline file.
 Suites: $SUITES. Its JMH settings come from -P; -t replaces its concurrency.
 
 soak runs PAIR's getUser for -D (default 30m) with GC logs on both sides, then a verdict: errors,
@@ -98,6 +100,10 @@ threshold (default 5 %), 3 when the runs' settings differ.
 
 merge makes one run record of several client hosts that ran the same pair against one server at the
 same time (each client's -f directory): throughput summed, latency from the merged histograms.
+
+history lists the stored runs of a pair and case. Every run's record is kept in the history store:
+results/history.db (SQLite) unless RPCBENCH_HISTORY names another file or a PostgreSQL database by JDBC
+URL (jdbc:postgresql://HOST:PORT/DB; RPCBENCH_HISTORY_USER and RPCBENCH_HISTORY_PASSWORD), or is "off".
 
 Options:
   -s HOST     server address: where the server listens, where the client connects (default 127.0.0.1)
@@ -206,6 +212,9 @@ elif [[ "${1:-}" == soak ]]; then
 elif [[ "${1:-}" == merge ]]; then
   (( $# >= 4 )) || die_usage "merge needs an output directory and two or more client result directories"
   [[ -z "$profile" && -z "$jmh_opts" && -z "$rate" ]] || die_usage "merge takes no run options"
+elif [[ "${1:-}" == history ]]; then
+  (( $# == 3 || $# == 5 )) || die_usage "history needs a pair and a case (and optionally --limit N)"
+  [[ -z "$profile" && -z "$jmh_opts" && -z "$rate" ]] || die_usage "history takes no run options"
 elif [[ "${1:-}" == compare ]]; then
   [[ -z "$profile" && -z "$jmh_opts" && -z "$rate" ]] || die_usage "compare takes its own options, after the word compare"
 elif [[ -n "$profile" ]]; then
@@ -223,12 +232,13 @@ case "$module" in
   suite) pair=""; side=suite ;;
   compare) pair=""; side=compare ;;
   merge) pair=""; side=merge ;;
+  history) pair=""; side=history ;;
   *-server) pair="${module%-server}"; side=server ;;
   *-client) pair="${module%-client}"; side=client ;;
   *) pair="$module"; side=pair ;;
 esac
 known="$(pairs)"
-[[ "$side" == suite || "$side" == compare || "$side" == merge ]] || grep -qx -- "$pair" <<<"$known" || die_usage "unknown module '$module'"
+[[ "$side" == suite || "$side" == compare || "$side" == merge || "$side" == history ]] || grep -qx -- "$pair" <<<"$known" || die_usage "unknown module '$module'"
 
 command -v java >/dev/null || { echo "benchmark.sh: java is not on the PATH (JDK 17 or newer is needed)" >&2; exit 1; }
 command -v mvn >/dev/null || { echo "benchmark.sh: mvn is not on the PATH (Maven 3.8 or newer is needed)" >&2; exit 1; }
@@ -366,6 +376,25 @@ server_command() {
   printf '%s\0' "${cmd[@]}"
 }
 
+# the history store: results/history.db (SQLite) by default, RPCBENCH_HISTORY's file or JDBC URL, or none
+history_store() {
+  case "${RPCBENCH_HISTORY:-}" in
+    off) ;;
+    "") echo "$ROOT/results/history.db" ;;
+    *) echo "$RPCBENCH_HISTORY" ;;
+  esac
+}
+# keeps the run records given (those that exist) in the history store, with the suite's name if in one
+record_history() {
+  local store files=() f
+  store="$(history_store)"
+  [[ -n "$store" ]] || return 0
+  for f in "$@"; do [[ -f "$f" ]] && files+=("$f"); done
+  (( ${#files[@]} )) || return 0
+  java -cp "$(jar_of "$pair-client")" org.rpcbench.history.HistoryMain record "$store" \
+    ${RPCBENCH_SUITE:+--suite "$RPCBENCH_SUITE"} "${files[@]}"
+}
+
 fmt_seconds() { printf '%dm%02ds' $(( $1 / 60 )) $(( $1 % 60 )); }
 
 # Runs each pair of the suite through this script, one after another, carrying on past a failed pair;
@@ -391,6 +420,9 @@ run_suite() {
   stop_child() { if [[ -n "$child" ]]; then kill -TERM "$child" 2>/dev/null || true; wait "$child" || true; fi; }
   trap 'stop_child; echo "benchmark.sh: suite stopped" >&2; exit 143' TERM
   trap 'stop_child; echo "benchmark.sh: suite interrupted" >&2; exit 130' INT
+  export RPCBENCH_SUITE="$name"
+  history=()
+  [[ -n "$(history_store)" ]] && history=(--history "$(history_store)")
   start=$(date +%s)
   for p in $list; do
     i=$((i + 1))
@@ -415,17 +447,18 @@ run_suite() {
     fi
     tables+=("$p=$dir/$p/run.json")
     if [[ "$conc" == *,* ]]; then
-      for c in ${conc//,/ }; do records+=("$dir/$p/c$c/run.json"); done
+      for c in ${conc//,/ }; do records+=("$p=$dir/$p/c$c/run.json"); done
     fi
   done
   echo
   echo "benchmark.sh: suite $name: $n pairs in $(fmt_seconds $(( $(date +%s) - start ))), results in $dir"
   if [[ "$conc" == *,* ]]; then
     java -cp "$(jar_of "${list%% *}-client")" org.rpcbench.report.SweepTable --suite \
-      "$(suite_title "$name") (${profile:-quick} profile: $opts)" "$dir" "${records[@]}" || failed+=("(the table)")
+      "$(suite_title "$name") (${profile:-quick} profile: $opts)" "$dir" "${history[@]}" "${records[@]}" || failed+=("(the table)")
   else
     java -cp "$(jar_of "${list%% *}-client")" org.rpcbench.report.SuiteTable \
-      "$(suite_title "$name") (${profile:-quick} profile: $opts${conc:+, concurrency $conc})" "$dir" "${tables[@]}" || failed+=("(the table)")
+      "$(suite_title "$name") (${profile:-quick} profile: $opts${conc:+, concurrency $conc})" "$dir" "${history[@]}" \
+      --order "$(suite_cases "$name")" "${tables[@]}" || failed+=("(the table)")
   fi
   if (( ${#failed[@]} )); then
     echo "benchmark.sh: suite $name FAILED for: ${failed[*]}" >&2
@@ -448,6 +481,16 @@ case "$side" in
       build dubbo-hessian-client >&2
     fi
     exec java -cp "$jar" org.rpcbench.report.Compare "${@:2}"
+    ;;
+  history)
+    store="$(history_store)"
+    [[ -n "$store" ]] || { echo "benchmark.sh: RPCBENCH_HISTORY is off: there is no history store to read" >&2; exit 2; }
+    jar="$(ls "$ROOT"/*-client/target/*-client.jar 2>/dev/null | head -1 || true)"
+    if ! $skip_build || [[ -z "$jar" ]]; then
+      build dubbo-hessian-client >&2
+      jar="$(jar_of dubbo-hessian-client)"
+    fi
+    exec java -cp "$jar" org.rpcbench.history.HistoryMain show "$store" "${@:2}"
     ;;
   merge)
     jar="$(ls "$ROOT"/*-client/target/*-client.jar 2>/dev/null | head -1 || true)"
@@ -475,18 +518,18 @@ case "$side" in
       flame_lib="$(profiler_lib "$(jar_of "$pair-client")")"
       flame_dir="$(dirname "${result:-$ROOT/results/$pair-client-$(date +%Y%m%d-%H%M%S)/jmh.json}")/flame"
     fi
-    if (( ${#concurrency[@]} <= 1 )); then
-      mapfile -d '' cmd < <(client_command "$port" "$result" "${concurrency[0]:-}" "")
-      exec "${cmd[@]}"
-    fi
-    [[ -n "$result" ]] || result="$ROOT/results/$pair-sweep-$(date +%Y%m%d-%H%M%S)/jmh.json"
+    [[ -n "$result" ]] || result="$ROOT/results/$pair-client-$(date +%Y%m%d-%H%M%S)/jmh.json"
+    (( ${#concurrency[@]} > 0 )) || concurrency=("")
     status=0
+    records=()
     for conc in "${concurrency[@]}"; do
-      echo "benchmark.sh: concurrency $conc"
+      [[ -n "$conc" && ${#concurrency[@]} -gt 1 ]] && echo "benchmark.sh: concurrency $conc"
       mapfile -d '' cmd < <(client_command "$port" "$(result_for "$result" "$conc")" "$conc" "")
       "${cmd[@]}" || { s=$?; (( s > status )) && status=$s; }
+      records+=("$(run_record_of "$(result_for "$result" "$conc")")")
     done
     sweep_table "$result"
+    record_history "${records[@]}" || { (( status > 0 )) || status=1; }
     exit "$status"
     ;;
 esac
@@ -611,6 +654,9 @@ done
 stop_all
 server_pid=""
 sweep_table "$result"
+records=()
+for conc in "${concurrency[@]}"; do records+=("$(run_record_of "$(result_for "$result" "$conc")")"); done
+record_history "${records[@]}" || { (( status > 0 )) || status=1; }
 $profiling && echo "benchmark.sh: flight recordings: $jfr (server), $out_dir/jfr (client forks)"
 [[ -n "$flame_lib" ]] && $profiling && echo "benchmark.sh: flame graphs: $server_flame (server), $flame_dir (client, per case)"
 if $soak && [[ -f "$(run_record_of "$result")" ]]; then

@@ -25,19 +25,36 @@ public final class SuiteTable {
     /** One pair of a suite and its run record, or null when the run left none. */
     public record Entry(String pair, JSONObject record) {}
 
+    static final String USAGE = "usage: SuiteTable TITLE OUT_DIR [--history STORE] [--order CASE,...] PAIR=RUN_JSON...";
+
     /**
-     * {@code TITLE OUT_DIR PAIR=RUN_JSON...}: prints the table, writes suite.md and suite.csv to OUT_DIR.
-     * A RUN_JSON that does not exist is a pair that produced no record.
+     * {@code TITLE OUT_DIR [--history STORE] [--order CASE,...] PAIR=RUN_JSON...}: prints the table, writes
+     * suite.md, suite.csv and suite.html (with trends from the history store when one is named) to OUT_DIR,
+     * the cases in the order given (the seed's), then any others as they come. A RUN_JSON that does not exist
+     * is a pair that produced no record.
      */
     public static void main(String[] args) {
-        if (args.length < 3) {
-            System.err.println("rpc-bench suite: usage: SuiteTable TITLE OUT_DIR PAIR=RUN_JSON...");
+        String history = null;
+        List<String> order = List.of();
+        int first = 2;
+        for (; first + 1 < args.length && args[first].startsWith("--"); first += 2) {
+            switch (args[first]) {
+                case "--history" -> history = args[first + 1];
+                case "--order" -> order = List.of(args[first + 1].split("[ ,]+"));
+                default -> {
+                    System.err.println("rpc-bench suite: unknown option " + args[first] + "; " + USAGE);
+                    System.exit(2);
+                }
+            }
+        }
+        if (args.length <= first) {
+            System.err.println("rpc-bench suite: " + USAGE);
             System.exit(2);
         }
         try {
             List<Entry> entries = new ArrayList<>();
             List<String> cases = new ArrayList<>();
-            for (int i = 2; i < args.length; i++) {
+            for (int i = first; i < args.length; i++) {
                 int eq = args[i].indexOf('=');
                 Path file = Path.of(args[i].substring(eq + 1));
                 JSONObject record = Files.isRegularFile(file)
@@ -52,16 +69,27 @@ public final class SuiteTable {
                     });
                 }
             }
+            ordered(cases, order);
             Path out = Path.of(args[1]);
             Files.createDirectories(out);
             Files.writeString(out.resolve("suite.md"), markdown(args[0], entries, cases), StandardCharsets.UTF_8);
             Files.writeString(out.resolve("suite.csv"), csv(entries), StandardCharsets.UTF_8);
+            Path html = SuiteHtml.write(ReportTable.ofSuite(args[0], entries, order), out, history);
             System.out.print(text(args[0], entries, cases));
-            System.out.println("tables: " + out.resolve("suite.md") + " (Markdown), " + out.resolve("suite.csv") + " (CSV)");
+            System.out.println("reports: " + out.resolve("suite.md") + " (Markdown), " + out.resolve("suite.csv") + " (CSV), "
+                    + html + " (HTML)");
         } catch (IOException | RuntimeException e) {
             System.err.println("rpc-bench suite: cannot write the suite's table: " + e.getMessage());
             System.exit(1);
         }
+    }
+
+    /** Puts the cases named in {@code order} first, in that order; the rest keep theirs. */
+    static void ordered(List<String> cases, List<String> order) {
+        List<String> sorted = new ArrayList<>(order.stream().filter(cases::contains).toList());
+        cases.stream().filter(c -> !sorted.contains(c)).forEach(sorted::add);
+        cases.clear();
+        cases.addAll(sorted);
     }
 
     public static String text(String title, List<Entry> entries, List<String> cases) {

@@ -23,16 +23,23 @@ public final class SweepTable {
 
     /**
      * Prints the table of the run records given as arguments; exit 1 when one cannot be read.
-     * {@code --suite TITLE OUT_DIR RUN_JSON...} is a suite's form: records of several pairs, a missing file
-     * is a pair that left no record (said, not skipped), and the table is also written as OUT_DIR/suite.md.
+     * {@code --suite TITLE OUT_DIR [--history STORE] PAIR=RUN_JSON...} is a suite's form: records of several
+     * pairs, a missing file is a pair's run that left no record (said, not skipped), and the table is also
+     * written as OUT_DIR/suite.md, and the report as OUT_DIR/suite.html.
      */
     public static void main(String[] args) {
         try {
             if (args.length >= 3 && args[0].equals("--suite")) {
+                int first = args.length > 4 && args[3].equals("--history") ? 5 : 3;
                 List<JSONObject> records = new ArrayList<>();
                 List<String> missing = new ArrayList<>();
-                for (int i = 3; i < args.length; i++) {
-                    Path file = Path.of(args[i]);
+                List<String> pairs = new ArrayList<>();
+                for (int i = first; i < args.length; i++) {
+                    int eq = args[i].indexOf('=');
+                    Path file = Path.of(args[i].substring(eq + 1));
+                    if (eq > 0 && !pairs.contains(args[i].substring(0, eq))) {
+                        pairs.add(args[i].substring(0, eq));
+                    }
                     if (Files.isRegularFile(file)) {
                         records.add(read(file));
                     } else {
@@ -43,6 +50,14 @@ public final class SweepTable {
                 System.out.print(args[1] + "\n\n" + render(records) + notes);
                 Files.writeString(Path.of(args[2]).resolve("suite.md"),
                         "## " + args[1] + "\n\n" + markdown(records) + notes.replace("\n", "\n\n"), StandardCharsets.UTF_8);
+                records.forEach(r -> {
+                    if (!pairs.contains(r.getString("binding"))) {
+                        pairs.add(r.getString("binding"));
+                    }
+                });
+                Path html = SuiteHtml.write(ReportTable.ofSweep(args[1], pairs, records), Path.of(args[2]),
+                        first == 5 ? args[4] : null);
+                System.out.println("reports: " + Path.of(args[2]).resolve("suite.md") + " (Markdown), " + html + " (HTML)");
                 return;
             }
             System.out.print(render(args));

@@ -1,0 +1,110 @@
+package org.rpcbench.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.alibaba.fastjson2.JSONObject;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rpcbench.report.SampleRecords;
+
+/**
+ * What every history store must do, whichever database holds it: keep each run once, give a pair and case's
+ * trend in time order and only from comparable runs, and keep what a dashboard reads.
+ */
+abstract class HistoryStoreContract {
+
+    /** A fresh, empty store's address, as a user would name it. */
+    abstract String store() throws Exception;
+
+    static final Instant T0 = Instant.parse("2026-11-01T02:17:00.123456789Z");
+
+    static JSONObject run(String pair, Instant date, int threads, double ops, long errors) {
+        return SampleRecords.run(pair, "hessian2", date, threads, List.of(SampleRecords.result("getUser", ops, 2.5, errors),
+                SampleRecords.result("listUser", ops / 2, 5.0, 0)));
+    }
+
+    @Test
+    void keepsEachRunOnceAndGivesItsTrendOldestFirst() throws Exception {
+        String where = store();
+        JSONObject first = run("dubbo-hessian", T0, 32, 30000, 0);
+        // stored out of order, and one with a fraction of a second shorter than another's
+        JSONObject third = run("dubbo-hessian", T0.plusSeconds(7200).plusMillis(500), 32, 33000, 0);
+        JSONObject second = run("dubbo-hessian", T0.plusSeconds(3600), 32, 31000, 4);
+        try (HistoryStore store = HistoryStore.open(where)) {
+            assertThat(store.record(first, "seed-001")).isTrue();
+            assertThat(store.record(third, "seed-001")).isTrue();
+            assertThat(store.record(second, null)).isTrue();
+            assertThat(store.record(first, "seed-001")).as("the same run.json twice").isFalse();
+        }
+        try (HistoryStore store = HistoryStore.open(where)) { // it was written, not only held in memory
+            List<TrendPoint> trend = store.trend(HistoryStore.SeriesKey.of(first), "getUser", 10);
+            assertThat(trend).extracting(TrendPoint::time).containsExactly(T0.truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+                    T0.plusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+                    T0.plusSeconds(7200).plusMillis(500).truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+            assertThat(trend).extracting(TrendPoint::errors).containsExactly(0L, 4L, 0L);
+            assertThat(trend.get(0).opsPerSecond()).isEqualTo(30000.0);
+            // 4 of 1004 measured calls failed: only those answered count
+            assertThat(trend.get(1).opsPerSecond()).isCloseTo(31000.0 * 1000 / 1004, org.assertj.core.data.Offset.offset(0.01));
+            assertThat(trend.get(0).p99Ms()).isEqualTo(2.5);
+            assertThat(trend.get(0).frameworkVersion()).isEqualTo("3.3.6");
+            assertThat(store.trend(HistoryStore.SeriesKey.of(first), "getUser", 2)).as("the newest two")
+                    .extracting(TrendPoint::opsPerSecond).last().isEqualTo(33000.0);
+            assertThat(store.trend(HistoryStore.SeriesKey.of(first), "listUser", 10)).hasSize(3);
+            assertThat(store.list("dubbo-hessian", "getUser", 10)).hasSize(3);
+        }
+    }
+
+    @Test
+    void aTrendHoldsOnlyRunsOfTheSameConcurrencySettingsAndHost() throws Exception {
+        String where = store();
+        JSONObject at32 = run("dubbo-kryo", T0, 32, 30000, 0);
+        JSONObject at100 = run("dubbo-kryo", T0.plusSeconds(60), 100, 20000, 0);
+        JSONObject longer = run("dubbo-kryo", T0.plusSeconds(120), 32, 25000, 0);
+        longer.getJSONObject("jmh").put("measurementIterations", 30);
+        JSONObject elsewhere = run("dubbo-kryo", T0.plusSeconds(180), 32, 26000, 0);
+        elsewhere.getJSONObject("environment").put("hostname", "another-host");
+        JSONObject otherPair = run("dubbo-fst", T0.plusSeconds(240), 32, 27000, 0);
+        try (HistoryStore store = HistoryStore.open(where)) {
+            for (JSONObject r : List.of(at32, at100, longer, elsewhere, otherPair)) {
+                assertThat(store.record(r, null)).isTrue();
+            }
+            assertThat(store.trend(HistoryStore.SeriesKey.of(at32), "getUser", 10)).extracting(TrendPoint::opsPerSecond)
+                    .containsExactly(30000.0);
+            assertThat(store.trend(HistoryStore.SeriesKey.of(at100), "getUser", 10)).extracting(TrendPoint::opsPerSecond)
+                    .containsExactly(20000.0);
+            assertThat(store.trend(HistoryStore.SeriesKey.of(at32), "noSuchCase", 10)).isEmpty();
+        }
+    }
+
+    @Test
+    void theSeriesViewGivesADashboardOneRowPerRunAndCaseWithATime() throws Exception {
+        String where = store();
+        try (HistoryStore store = HistoryStore.open(where)) {
+            store.record(run("triple-protobuf", T0, 32, 15000, 0), "seed-000");
+            List<String[]> rows = store.query("SELECT pair, case_name, answered_per_second, p99_ms, suite, time"
+                    + " FROM rpcbench_series ORDER BY case_name");
+            assertThat(rows).hasSize(2);
+            assertThat(rows.get(0)).startsWith("triple-protobuf", "getUser");
+            assertThat(Double.parseDouble(rows.get(0)[2])).isEqualTo(15000.0);
+            assertThat(Double.parseDouble(rows.get(0)[3])).isEqualTo(2.5);
+            assertThat(rows.get(0)[4]).isEqualTo("seed-000");
+            assertThat(rows.get(0)[5]).startsWith("2026-11-01");
+            assertThat(rows.get(1)[1]).isEqualTo("listUser");
+        }
+    }
+
+    @Test
+    void aRecordThatCannotBeStoredLeavesNothingHalfWritten() throws Exception {
+        String where = store();
+        JSONObject broken = run("dubbo-hessian", T0, 32, 30000, 0);
+        broken.getJSONArray("cases").getJSONObject(1).put("name", null); // a case with no name: NOT NULL refuses it
+        try (HistoryStore store = HistoryStore.open(where)) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.record(broken, null)).isInstanceOf(SQLException.class);
+            assertThat(store.query("SELECT run_id FROM rpcbench_run")).isEmpty();
+            assertThat(store.query("SELECT run_id FROM rpcbench_result")).isEmpty();
+            assertThat(store.record(run("dubbo-hessian", T0, 32, 30000, 0), null)).as("the store still works").isTrue();
+        }
+    }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The tests: `mvn -B verify`, after installing what two of them need from Debian's packages when it is
+# missing: Chromium (the HTML report is opened in it headless) and PostgreSQL (the history store is tested
+# against a real server, which the test starts and stops itself). Extra arguments go to Maven.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+missing=()
+[[ -x /usr/bin/chromium ]] || missing+=(chromium)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+if (( ${#missing[@]} )); then
+  if ! command -v apt-get >/dev/null; then
+    echo "test.sh: ${missing[*]} missing and no apt-get here: install them (Chromium at /usr/bin/chromium," \
+      "PostgreSQL's server binaries), or run mvn -B verify, which skips those tests and says so" >&2
+    exit 1
+  fi
+  sudo=()
+  if [[ "$(id -u)" != 0 ]]; then
+    command -v sudo >/dev/null && sudo -n true 2>/dev/null \
+      || { echo "test.sh: installing ${missing[*]} needs root (or sudo without a password)" >&2; exit 1; }
+    sudo=(sudo -n)
+  fi
+  echo "test.sh: installing ${missing[*]} (Debian packages)"
+  log="$(mktemp)"
+  if ! { "${sudo[@]}" apt-get update -q && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    echo "test.sh: apt-get could not install ${missing[*]}:" >&2
+    tail -20 "$log" >&2
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
+fi
+
+exec mvn -B verify "$@"
