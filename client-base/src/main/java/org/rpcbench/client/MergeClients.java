@@ -16,6 +16,7 @@ import java.util.Objects;
 import org.rpcbench.report.CaseResult;
 import org.rpcbench.report.Costs;
 import org.rpcbench.report.Latency;
+import org.rpcbench.report.ReportTable.Figures;
 import org.rpcbench.report.RunRecord;
 import org.rpcbench.report.SummaryTable;
 
@@ -107,7 +108,7 @@ public final class MergeClients {
             List<double[]> scores = null;
             boolean everywhere = true;
             for (int i = 0; i < records.size(); i++) {
-                JSONObject c = find(records.get(i).getJSONArray("cases"), name);
+                JSONObject c = Figures.find(records.get(i).getJSONArray("cases"), name);
                 Tally t = tallies.get(i).get(name);
                 if (c == null || t == null) {
                     everywhere = false;
@@ -183,15 +184,6 @@ public final class MergeClients {
             sums.add(s);
         }
         return sums;
-    }
-
-    private static JSONObject find(JSONArray cases, String name) {
-        for (Object c : cases) {
-            if (name.equals(((JSONObject) c).getString("name"))) {
-                return (JSONObject) c;
-            }
-        }
-        return null;
     }
 
     /** The merged record's cases, for the summary table. */

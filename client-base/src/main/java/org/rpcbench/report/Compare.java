@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Option;
 import org.rpcbench.cli.UsageException;
+import org.rpcbench.report.ReportTable.Figures;
 
 /**
  * Compares two sets of closed-loop runs, pair by pair and case by case: the change in throughput with
@@ -112,7 +113,7 @@ public final class Compare {
             }
             for (Object o : e.getValue().getJSONArray("cases")) {
                 JSONObject now = (JSONObject) o;
-                JSONObject then = find(base.getJSONArray("cases"), now.getString("name"));
+                JSONObject then = Figures.find(base.getJSONArray("cases"), now.getString("name"));
                 if (then == null) {
                     continue;
                 }
@@ -233,14 +234,5 @@ public final class Compare {
             throw new IOException("no closed-loop run record at " + path);
         }
         return byBinding;
-    }
-
-    private static JSONObject find(JSONArray cases, String name) {
-        for (Object c : cases) {
-            if (name.equals(((JSONObject) c).getString("name"))) {
-                return (JSONObject) c;
-            }
-        }
-        return null;
     }
 }

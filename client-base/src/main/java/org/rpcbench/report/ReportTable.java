@@ -171,7 +171,8 @@ public record ReportTable(String title, List<String> columns, List<Row> rows) {
             return v instanceof Number n ? n.doubleValue() : Double.NaN;
         }
 
-        static JSONObject find(JSONArray cases, String name) {
+        /** The case of this name in a run record's {@code cases}, or null. */
+        public static JSONObject find(JSONArray cases, String name) {
             for (Object c : cases) {
                 if (name.equals(((JSONObject) c).getString("name"))) {
                     return (JSONObject) c;

@@ -1,7 +1,6 @@
 package org.rpcbench.report;
 
 import com.alibaba.fastjson2.JSON;
-import com.alibaba.fastjson2.JSONArray;
 import com.alibaba.fastjson2.JSONObject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rpcbench.report.ReportTable.Figures;
 
 /**
  * One table over the runs of a concurrency sweep, in the shape seeds 002 and 004 report: per case and
@@ -86,7 +86,7 @@ public final class SweepTable {
         boolean severalPairs = pairs(records).size() > 1;
         out.append("concurrency sweep of ").append(records.isEmpty() ? "?" : String.join(", ", pairs(records)))
                 .append(" (throughput in calls/s answered right, latency in ms")
-                .append(records.stream().anyMatch(SweepTable::openLoop) ? ", open loop: timed from when each call was due" : "")
+                .append(records.stream().anyMatch(Figures::openLoop) ? ", open loop: timed from when each call was due" : "")
                 .append(")\n");
         String header = (severalPairs ? String.format(Locale.ROOT, "%-16s ", "pair") : "")
                 + String.format(Locale.ROOT, "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s", (Object[]) COLUMNS);
@@ -105,7 +105,7 @@ public final class SweepTable {
         for (Row row : rows(records)) {
             out.append("| ").append(row.pair()).append(" | ").append(String.join(" | ", row.cells())).append(" |\n");
         }
-        return out.append("\nthroughput in calls/s answered right (failed calls are not counted), latency in ms").append(records.stream().anyMatch(SweepTable::openLoop)
+        return out.append("\nthroughput in calls/s answered right (failed calls are not counted), latency in ms").append(records.stream().anyMatch(Figures::openLoop)
                 ? ", open loop: timed from when each call was due" : "").append('\n').toString();
     }
 
@@ -126,19 +126,15 @@ public final class SweepTable {
         for (String name : names) {
             for (String pair : pairs(records)) {
                 for (JSONObject r : records) {
-                    JSONObject c = find(r.getJSONArray("cases"), name);
+                    JSONObject c = Figures.find(r.getJSONArray("cases"), name);
                     if (c == null || !pair.equals(r.getString("binding"))) {
                         continue;
                     }
                     JSONObject ms = c.getJSONObject("latencyMs");
                     long good = c.getLongValue("calls");
-                    long bad = c.getLongValue("errors") + c.getLongValue("warmupErrors");
-                    // a call that failed fast is not throughput: only calls answered right count, as in the seeds
-                    double rate = c.getDoubleValue(openLoop(r) ? "achievedRate" : "opsPerSecond");
-                    long measured = good + c.getLongValue("errors");
-                    double answered = measured == 0 ? rate : rate * good / measured;
-                    rows.add(new Row(pair, new String[] {name, String.valueOf(concurrency(r)),
-                            String.format(Locale.ROOT, "%.1f", answered),
+                    long bad = Figures.errors(c);
+                    rows.add(new Row(pair, new String[] {name, String.valueOf(Figures.threads(r)),
+                            String.format(Locale.ROOT, "%.1f", Figures.answeredPerSecond(c, r)),
                             ms(ms, "mean"), ms(ms, "p50"), ms(ms, "min"), ms(ms, "max"), ms(ms, "p99"),
                             percent(good, bad), String.valueOf(bad)}));
                 }
@@ -173,26 +169,8 @@ public final class SweepTable {
         return "<100%";
     }
 
-    private static boolean openLoop(JSONObject record) {
-        return "open-loop".equals(record.getString("loop"));
-    }
-
-    private static int concurrency(JSONObject record) {
-        return openLoop(record) ? record.getJSONObject("openLoop").getIntValue("senders")
-                : record.getJSONObject("jmh").getIntValue("threads");
-    }
-
     private static double number(JSONObject ms, String key) {
         Object v = ms.get(key);
         return v instanceof Number n ? n.doubleValue() : Double.NaN;
-    }
-
-    private static JSONObject find(JSONArray cases, String name) {
-        for (Object c : cases) {
-            if (name.equals(((JSONObject) c).getString("name"))) {
-                return (JSONObject) c;
-            }
-        }
-        return null;
     }
 }
