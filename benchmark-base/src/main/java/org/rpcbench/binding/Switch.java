@@ -15,15 +15,40 @@ import java.util.TreeMap;
  * <p>A switch set for a binding that does not declare it is an error, not a silent no-op: a run that
  * claims "decode in IO thread" for a protocol that has no such thing would be a wrong record.
  */
-public record Switch(String name, List<String> values, String defaultValue, String help) {
+public record Switch(String name, List<String> values, String pattern, String defaultValue, String help) {
     public static final String PREFIX = "rpcbench.switch.";
 
+    /**
+     * @param values the values it takes; null when {@code pattern} says instead
+     * @param pattern a regular expression its values match, with {@code values} null; {@code valueName} in help
+     */
     public Switch {
-        values = List.copyOf(values);
-        if (!values.contains(defaultValue)) {
-            throw new IllegalArgumentException("default " + defaultValue + " of switch " + name + " is not one of " + values);
+        values = values == null ? null : List.copyOf(values);
+        if (values == null && pattern == null) {
+            throw new IllegalArgumentException("switch " + name + " needs its values or a pattern");
         }
         Objects.requireNonNull(help);
+        if (!takes(values, pattern, defaultValue)) {
+            throw new IllegalArgumentException("default " + defaultValue + " of switch " + name + " is not one of " + values);
+        }
+    }
+
+    public Switch(String name, List<String> values, String defaultValue, String help) {
+        this(name, values, null, defaultValue, help);
+    }
+
+    /** A switch whose values match a pattern rather than come from a list. */
+    public static Switch matching(String name, String pattern, String defaultValue, String help) {
+        return new Switch(name, null, pattern, defaultValue, help);
+    }
+
+    private static boolean takes(List<String> values, String pattern, String value) {
+        return values == null ? value.matches(pattern) : values.contains(value);
+    }
+
+    /** Switches every binding has: they act in the harness, not in the framework. */
+    static List<Switch> universal() {
+        return List.of(Calibration.SPIN);
     }
 
     /** The value this JVM was given, or the default. */
@@ -49,7 +74,7 @@ public record Switch(String name, List<String> values, String defaultValue, Stri
     public static String describe(List<Switch> switches) {
         StringBuilder s = new StringBuilder();
         for (Switch w : switches) {
-            s.append("  ").append(w.name).append('=').append(String.join("|", w.values))
+            s.append("  ").append(w.name).append('=').append(w.values == null ? "VALUE" : String.join("|", w.values))
                     .append("  ").append(w.help).append(" (default: ").append(w.defaultValue).append(")\n");
         }
         return s.toString();
@@ -74,13 +99,14 @@ public record Switch(String name, List<String> values, String defaultValue, Stri
             }
             String name = key.substring(PREFIX.length());
             String value = properties.getProperty(key);
-            Switch known = binding.switches().stream().filter(w -> w.name.equals(name)).findFirst()
+            Switch known = java.util.stream.Stream.concat(binding.switches().stream(), universal().stream())
+                    .filter(w -> w.name.equals(name)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("switch " + name + " does not apply to " + binding.name()
                             + (binding.switches().isEmpty() ? ", which has none"
                             : "; its switches: " + binding.switches().stream().map(Switch::name).toList())));
-            if (!known.values.contains(value)) {
-                throw new IllegalArgumentException("switch " + name + " takes " + String.join(" or ", known.values)
-                        + ", not '" + value + "'");
+            if (!takes(known.values, known.pattern, value)) {
+                throw new IllegalArgumentException("switch " + name + " takes " + (known.values == null ? known.help
+                        : String.join(" or ", known.values)) + ", not '" + value + "'");
             }
             given.put(name, value);
         }

@@ -83,4 +83,16 @@ class SwitchTest {
                 "  x.filters=bare|default  filter chain (default: bare)\n"
                         + "  x.decode=on|off  decode in IO thread (default: off)\n");
     }
+
+    @Test
+    void everyBindingTakesTheCalibrationCostAndItIsCheckedAndRead() {
+        assertThat(Switch.given(binding(), props("rpcbench.switch.calibration.spin-ns", "getUser:1100,listUser:2300")))
+                .containsExactly(Map.entry("calibration.spin-ns", "getUser:1100,listUser:2300"));
+        assertThatThrownBy(() -> Switch.given(binding(), props("rpcbench.switch.calibration.spin-ns", "a lot")))
+                .hasMessageStartingWith("switch calibration.spin-ns takes calibration only:").hasMessageContaining("'a lot'");
+        assertThat(Calibration.parse("getUser:1100,listUser:2300")).containsExactly(Map.entry("getUser", 1100L),
+                Map.entry("listUser", 2300L));
+        assertThat(Calibration.parse("1500")).containsExactly(Map.entry("*", 1500L));
+        assertThat(Calibration.parse("0")).isEmpty();
+    }
 }

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.rpcbench.cases.Case;
-import org.rpcbench.client.ClientMainAccess;
+import org.rpcbench.launcher.ClientMainAccess;
 import org.rpcbench.server.RunningServer;
 import org.rpcbench.server.ServerBinding;
 import org.rpcbench.server.ServerMain;

@@ -4,7 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import org.rpcbench.client.Relay;
+import org.rpcbench.rig.Relay;
 
 /**
  * A loopback relay that keeps the first bytes a client sends, so a test can see what actually went on

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.rpcbench.binding.Binding;
 import org.rpcbench.binding.Switch;
 
-/** Either half of a Dubbo pair: its identity comes from the {@link DubboPair}. */
+/** Either half of a Dubbo pair: its protocol and serialization come from the {@link DubboPair}. */
 abstract class DubboBinding implements Binding {
     protected final DubboPair pair;
 
@@ -13,15 +13,6 @@ abstract class DubboBinding implements Binding {
         this.pair = pair;
     }
 
-    @Override
-    public String name() {
-        return pair.name();
-    }
-
-    @Override
-    public int defaultPort() {
-        return pair.defaultPort();
-    }
 
     @Override
     public List<Switch> switches() {

@@ -3,7 +3,8 @@ package org.rpcbench.dubbo;
 import java.util.Map;
 
 /**
- * What makes one Dubbo pair: its name, protocol and serialization, anything it does beyond them
+ * What makes one Dubbo pair (besides its name and port, which pairs/NAME.properties declares): its protocol
+ * and serialization, anything it does beyond them
  * (recorded with the settings) and a preparation run before each start or connect. The server and the
  * client module of a pair each state the same one.
  *
@@ -11,8 +12,7 @@ import java.util.Map;
  *                      stubs carry their own
  * @param prepare       must be idempotent, e.g. registering classes with a serializer
  */
-public record DubboPair(String name, String protocol, String serialization, boolean idl,
-                        Map<String, String> notes, Runnable prepare) {
+public record DubboPair(String protocol, String serialization, boolean idl, Map<String, String> notes, Runnable prepare) {
 
     public DubboPair {
         notes = Map.copyOf(notes);
@@ -22,17 +22,17 @@ public record DubboPair(String name, String protocol, String serialization, bool
      * A pair serving a plain Java interface (the contract's, or its protobuf twin's) with the serialization
      * configured on both sides.
      */
-    public static DubboPair contract(String name, String protocol, String serialization) {
-        return new DubboPair(name, protocol, serialization, false, Map.of(), () -> {});
+    public static DubboPair contract(String protocol, String serialization) {
+        return new DubboPair(protocol, serialization, false, Map.of(), () -> {});
     }
 
     /** A pair whose stubs were generated from the contract's .proto. */
-    public static DubboPair idl(String name, String protocol, String serialization) {
-        return new DubboPair(name, protocol, serialization, true, Map.of(), () -> {});
+    public static DubboPair idl(String protocol, String serialization) {
+        return new DubboPair(protocol, serialization, true, Map.of(), () -> {});
     }
 
     public DubboPair preparedBy(Runnable preparation, Map<String, String> recordedAs) {
-        return new DubboPair(name, protocol, serialization, idl, recordedAs, preparation);
+        return new DubboPair(protocol, serialization, idl, recordedAs, preparation);
     }
 
     /** A pair whose serializer learns {@link RegisteredClasses} up front, through {@code register}. */
@@ -51,16 +51,6 @@ public record DubboPair(String name, String protocol, String serialization, bool
         return idl ? null : serialization;
     }
 
-    public int defaultPort() {
-        switch (protocol) {
-            case "dubbo":
-                return 20880;
-            case "tri":
-                return 50051;
-            default:
-                throw new IllegalArgumentException("no default port for protocol " + protocol);
-        }
-    }
 
     public Map<String, String> settings() {
         Map<String, String> s = DubboFramework.settings(protocol, serialization);

@@ -2,7 +2,6 @@ package org.rpcbench.dubbo27;
 
 import java.util.List;
 import java.util.Map;
-import org.apache.dubbo.rpc.protocol.dubbo.DubboProtocol;
 import org.rpcbench.binding.Binding;
 import org.rpcbench.binding.Switch;
 
@@ -14,15 +13,6 @@ public interface Dubbo27HessianPair extends Binding {
     String PROTOCOL = "dubbo";
     String SERIALIZATION = "hessian2";
 
-    @Override
-    default String name() {
-        return "dubbo27-hessian";
-    }
-
-    @Override
-    default int defaultPort() {
-        return DubboProtocol.DEFAULT_PORT;
-    }
 
     @Override
     default List<Switch> switches() {

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.rpcbench.binding.NamedBinding;
+import org.rpcbench.binding.Binding;
 
 /**
  * Either half of the grpc-protobuf pair: plain grpc-java (Netty transport, generated blocking stub and
@@ -19,14 +19,8 @@ import org.rpcbench.binding.NamedBinding;
  * <p>Everything is left at grpc-java's defaults: flow control, executors, event loops, message limits.
  * What those defaults are is recorded with the settings, read from the library where it says.
  */
-public abstract class GrpcBinding extends NamedBinding {
+public abstract class GrpcBinding implements Binding {
 
-    protected GrpcBinding() {
-        super(NAME, DEFAULT_PORT);
-    }
-    public static final String NAME = "grpc-protobuf";
-    /** One above triple-protobuf's 50051, so both gRPC-speaking servers can run on one host. */
-    public static final int DEFAULT_PORT = 50052;
     static final Level SERVER_LOG_LEVEL = Level.WARNING;
     static final Level CLIENT_LOG_LEVEL = Level.OFF;
 

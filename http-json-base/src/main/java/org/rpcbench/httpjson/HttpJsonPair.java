@@ -16,10 +16,7 @@ import org.rpcbench.dubbo.DubboPair;
  * path (its first JSON adapter), and the client uses it directly.
  */
 public final class HttpJsonPair {
-    /** The usual HTTP service port; Dubbo's own default for Triple (50051) would suggest gRPC. */
-    public static final int PORT = 8080;
-
-    public static final DubboPair PAIR = new DubboPair("http-json", "tri", "fastjson2", false, recorded(), () -> {});
+    public static final DubboPair PAIR = new DubboPair("tri", "fastjson2", false, recorded(), () -> {});
 
     private HttpJsonPair() {}
 

@@ -16,11 +16,6 @@ public final class HttpJsonClient extends DubboClientBinding {
     }
 
     @Override
-    public int defaultPort() {
-        return HttpJsonPair.PORT;
-    }
-
-    @Override
     public Connection connect(Target target) throws Exception {
         HttpJsonConnection connection = new HttpJsonConnection(target);
         try {

@@ -13,20 +13,15 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.rpcbench.binding.NamedBinding;
+import org.rpcbench.binding.Binding;
 
 /**
  * The motan pair as both halves state it: Weibo Motan's own RPC protocol ("motan", its v1 framing) with
  * Motan's default serialization, hessian2, over motan-transport-netty4, connected directly (no
  * registry). Everything not set here is Motan's default: filters, worker pool, codec.
  */
-public abstract class MotanPair extends NamedBinding {
+public abstract class MotanPair implements Binding {
 
-    protected MotanPair() {
-        super(NAME, DEFAULT_PORT);
-    }
-    public static final String NAME = "motan";
-    public static final int DEFAULT_PORT = 8002;
     /** Motan's default protocol and, for it, its default serialization. */
     public static final String PROTOCOL = MotanConstants.PROTOCOL_MOTAN;
     public static final String SERIALIZATION = URLParamType.serialize.getValue();

@@ -3,7 +3,7 @@ package org.rpcbench.rawnetty;
 import io.netty.util.Version;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rpcbench.binding.NamedBinding;
+import org.rpcbench.binding.Binding;
 import org.rpcbench.cases.Case;
 
 /**
@@ -15,9 +15,7 @@ import org.rpcbench.cases.Case;
  * <p>A frame is a 4-byte length, then {@link #HEADER_BYTES}: the call's id (8 bytes, echoed in the
  * answer) and one byte, in a request the case (its ordinal), in an answer its status; then the body.
  */
-public abstract class RawNettyPair extends NamedBinding {
-    public static final String NAME = "raw-netty";
-    public static final int DEFAULT_PORT = 9099;
+public abstract class RawNettyPair implements Binding {
     /** A frame's own length field. */
     public static final int LENGTH_BYTES = 4;
     public static final int HEADER_BYTES = 8 + 1;
@@ -30,9 +28,6 @@ public abstract class RawNettyPair extends NamedBinding {
      */
     public static final int MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
-    protected RawNettyPair() {
-        super(NAME, DEFAULT_PORT);
-    }
 
     /** The case a request's case byte names, or null. */
     public static Case caseOf(byte ordinal) {

@@ -2,21 +2,15 @@ package org.rpcbench.rmi;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rpcbench.binding.NamedBinding;
+import org.rpcbench.binding.Binding;
 
 /**
  * Either half of the rmi pair: Java RMI as the JDK ships it (JRMP transport, Java serialization), the
  * "RMI" column of seed 003. Nothing is tuned beyond what the harness requires: a server bound to one
  * address, bounded client calls, and a deserialization allowlist on the server.
  */
-public abstract class RmiBinding extends NamedBinding {
+public abstract class RmiBinding implements Binding {
 
-    protected RmiBinding() {
-        super(NAME, DEFAULT_PORT);
-    }
-    public static final String NAME = "rmi";
-    /** The RMI registry's well-known port; the registry and the service share it here. */
-    public static final int DEFAULT_PORT = 1099;
     /** The registry name the service is bound under. */
     public static final String REGISTRY_NAME = "rpc-bench/UserService";
 

@@ -14,44 +14,61 @@ import org.rpcbench.contract.UserService;
  * so a request the serialization garbled comes back false and is counted as an error by the client.
  */
 public final class FixtureUserService implements UserService {
+    // the calibration cost of each method, read once: zero unless a calibration run set it
+    private static final long EXIST_USER = CalibratedCost.nanos("existUser");
+    private static final long CREATE_USER = CalibratedCost.nanos("createUser");
+    private static final long GET_USER = CalibratedCost.nanos("getUser");
+    private static final long LIST_USER = CalibratedCost.nanos("listUser");
+    private static final long PING = CalibratedCost.nanos("ping");
+    private static final long ECHO = CalibratedCost.nanos("echo");
+    private static final long ECHO_PERSON = CalibratedCost.nanos("echoPerson");
+    private static final long SAY = CalibratedCost.nanos("say");
 
     @Override
     public boolean existUser(String email) {
+        CalibratedCost.spin(EXIST_USER);
         return Fixtures.exists(email);
     }
 
     @Override
     public boolean createUser(User user) {
+        CalibratedCost.spin(CREATE_USER);
         return user != null && Checks.user(Fixtures.user(user.getId()), user) == null;
     }
 
     @Override
     public User getUser(long id) {
+        CalibratedCost.spin(GET_USER);
         return Fixtures.user(id);
     }
 
     @Override
     public Page listUser(int pageNo) {
+        CalibratedCost.spin(LIST_USER);
         return Fixtures.page(pageNo);
     }
 
     @Override
     public void ping() {
+        CalibratedCost.spin(PING);
     }
 
     @Override
     public String echo(String text) {
+        CalibratedCost.spin(ECHO);
         return text;
     }
 
     @Override
     public Person echoPerson(Person person) {
+        CalibratedCost.spin(ECHO_PERSON);
         return person;
     }
 
     /** Sets the two fields in the message received and sends it back, as the seeds' server does. */
     @Override
     public BenchmarkMessage say(BenchmarkMessage message) {
+        CalibratedCost.spin(SAY);
         message.setField1(Fixtures.SAID_FIELD1);
         message.setField2(Fixtures.SAID_FIELD2);
         return message;

@@ -10,6 +10,7 @@ import java.net.UnknownHostException;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.rpcbench.binding.Bindings;
+import org.rpcbench.binding.Calibration;
 import org.rpcbench.binding.Switch;
 import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Option;
@@ -29,6 +30,9 @@ public final class ServerMain {
             "address to listen on; give a non-loopback address only to serve other hosts");
     static final Option<Integer> PORT = Option.port("port", -1,
             "port to listen on; 0 picks a free one (default: the binding's own port)");
+
+    /** Whether this server publishes its allocation for the client to read (see AllocationCounter). */
+    private static final boolean ALLOCATION_PUBLISHED = AllocationCounter.start();
 
     private ServerMain() {}
 
@@ -76,7 +80,12 @@ public final class ServerMain {
     }
 
     private static void announce(ServerBinding binding, Started started, PrintStream out) {
-        out.println("rpc-bench server settings: " + binding.settings());
+        java.util.Map<String, String> settings = new java.util.LinkedHashMap<>(binding.settings());
+        if (!Calibration.settings().isEmpty()) {
+            settings.put(Calibration.SETTING, CalibratedCost.describe());
+        }
+        settings.put("allocationPublished", String.valueOf(ALLOCATION_PUBLISHED));
+        out.println("rpc-bench server settings: " + settings);
         out.println(READY + " " + binding.name() + " on " + started.address + " (pid " + ProcessHandle.current().pid() + ")");
         out.flush();
     }

@@ -9,7 +9,7 @@ import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.thrift.TBase;
-import org.rpcbench.binding.NamedBinding;
+import org.rpcbench.binding.Binding;
 
 /**
  * The thrift pair as both halves state it: Apache Thrift's framed transport with the strict binary
@@ -24,13 +24,8 @@ import org.rpcbench.binding.NamedBinding;
  * (TMultiplexedProtocol multiplexes services, not calls). 32 callers therefore get 32 connections, as a
  * Thrift client pool would give them; the run record says so.
  */
-public abstract class ThriftPair extends NamedBinding {
+public abstract class ThriftPair implements Binding {
 
-    protected ThriftPair() {
-        super(NAME, DEFAULT_PORT);
-    }
-    public static final String NAME = "thrift";
-    public static final int DEFAULT_PORT = 9090;
     /** TThreadedSelectorServer's own default. */
     public static final int SELECTOR_THREADS = 2;
     /** The same size as the Dubbo pairs' fixed pool (Thrift's default is 5). */

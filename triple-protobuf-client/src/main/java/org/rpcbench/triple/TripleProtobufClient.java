@@ -14,7 +14,7 @@ import org.rpcbench.dubbo.DubboReference;
 public final class TripleProtobufClient extends DubboClientBinding {
 
     public TripleProtobufClient() {
-        super(DubboPair.idl("triple-protobuf", "tri", "protobuf"));
+        super(DubboPair.idl("tri", "protobuf"));
     }
 
     @Override

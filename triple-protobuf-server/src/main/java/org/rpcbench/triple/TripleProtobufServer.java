@@ -22,7 +22,7 @@ import org.rpcbench.server.RunningServer;
 public final class TripleProtobufServer extends DubboServerBinding {
 
     public TripleProtobufServer() {
-        super(DubboPair.idl("triple-protobuf", "tri", "protobuf"));
+        super(DubboPair.idl("tri", "protobuf"));
     }
 
     @Override

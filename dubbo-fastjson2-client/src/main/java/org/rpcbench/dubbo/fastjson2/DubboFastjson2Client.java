@@ -6,6 +6,6 @@ import org.rpcbench.dubbo.DubboPair;
 /** The dubbo protocol with fastjson2, the JSON serialization built into Dubbo 3.3 (seed 001's "FastJson"). */
 public final class DubboFastjson2Client extends DubboContractClient {
     public DubboFastjson2Client() {
-        super(DubboPair.contract("dubbo-fastjson2", "dubbo", "fastjson2"));
+        super(DubboPair.contract("dubbo", "fastjson2"));
     }
 }

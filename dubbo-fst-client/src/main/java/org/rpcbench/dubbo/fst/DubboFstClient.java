@@ -7,6 +7,6 @@ import org.rpcbench.dubbo.FstContract;
 /** The dubbo protocol with fst, registering the same classes in the same order as the server. */
 public final class DubboFstClient extends DubboContractClient {
     public DubboFstClient() {
-        super(DubboPair.contract("dubbo-fst", "dubbo", "fst").registering(FstContract::register));
+        super(DubboPair.contract("dubbo", "fst").registering(FstContract::register));
     }
 }

@@ -7,6 +7,6 @@ import org.rpcbench.dubbo.FstContract;
 /** The dubbo protocol with fst; the contract's classes are registered up front, in one order, on both sides. */
 public final class DubboFstServer extends DubboContractServer {
     public DubboFstServer() {
-        super(DubboPair.contract("dubbo-fst", "dubbo", "fst").registering(FstContract::register));
+        super(DubboPair.contract("dubbo", "fst").registering(FstContract::register));
     }
 }

@@ -32,7 +32,7 @@ class SerializationAllowlistTest {
                 new PrintStream(new ByteArrayOutputStream(), true), System.err);
         assertThat(started.exitCode()).isZero();
         int port = Integer.parseInt(started.address().substring(started.address().lastIndexOf(':') + 1));
-        try (DubboReference<UserService> reference = DubboReference.refer(DubboPair.contract("dubbo-hessian", "dubbo", "hessian2"),
+        try (DubboReference<UserService> reference = DubboReference.refer(DubboPair.contract("dubbo", "hessian2"),
                 UserService.class, new Target("127.0.0.1", port, 10_000))) {
             UserService service = reference.proxy();
             assertThat(service.createUser(Fixtures.createUserRequest(0))).isTrue();

@@ -7,7 +7,7 @@ import org.rpcbench.dubbo.KryoContract;
 /** The dubbo protocol with kryo, the contract's classes registered up front, in one order, on both sides. */
 public final class DubboKryoClient extends DubboContractClient {
     public DubboKryoClient() {
-        super(DubboPair.contract("dubbo-kryo", "dubbo", "kryo")
+        super(DubboPair.contract("dubbo", "kryo")
                 .registeringOnly(KryoContract::register));
     }
 }

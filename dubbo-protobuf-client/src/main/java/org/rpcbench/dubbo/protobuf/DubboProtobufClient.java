@@ -15,7 +15,7 @@ import org.rpcbench.dubbo.DubboReference;
 public final class DubboProtobufClient extends DubboClientBinding {
 
     public DubboProtobufClient() {
-        super(DubboPair.contract("dubbo-protobuf", "dubbo", "protobuf")
+        super(DubboPair.contract("dubbo", "protobuf")
                 .preparedBy(ProtobufContract::register, Map.of("registeredMessages", ProtobufContract.describe())));
     }
 

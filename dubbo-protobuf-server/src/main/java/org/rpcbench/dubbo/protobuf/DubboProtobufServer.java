@@ -17,7 +17,7 @@ import org.rpcbench.server.RunningServer;
 public final class DubboProtobufServer extends DubboServerBinding {
 
     public DubboProtobufServer() {
-        super(DubboPair.contract("dubbo-protobuf", "dubbo", "protobuf")
+        super(DubboPair.contract("dubbo", "protobuf")
                 .preparedBy(ProtobufContract::register, Map.of("registeredMessages", ProtobufContract.describe())));
     }
 

@@ -6,6 +6,6 @@ import org.rpcbench.dubbo.DubboPair;
 /** Triple calling the plain Java contract, hessian2 inside Triple's protobuf envelope. */
 public final class TripleHessianClient extends DubboContractClient {
     public TripleHessianClient() {
-        super(DubboPair.contract("triple-hessian", "tri", "hessian2"));
+        super(DubboPair.contract("tri", "hessian2"));
     }
 }

@@ -10,6 +10,6 @@ import org.rpcbench.dubbo.DubboPair;
  */
 public final class TripleHessianServer extends DubboContractServer {
     public TripleHessianServer() {
-        super(DubboPair.contract("triple-hessian", "tri", "hessian2"));
+        super(DubboPair.contract("tri", "hessian2"));
     }
 }

@@ -1,0 +1,213 @@
+package org.rpcbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.rpcbench.analysis.Stats;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.RunRecord;
+import org.rpcbench.report.ReportTable.Cell;
+import org.rpcbench.report.ReportTable.Observation;
+import org.rpcbench.report.ReportTable.Row;
+
+/**
+ * The table of a suite: one row per pair, one column per case, throughput with p99 beside it, as the
+ * seeds print theirs, so the two can be set side by side; then the server's CPU per call, and, where the
+ * seed published figures, the seed's figure in each cell and the ratios between pairs beside the seed's.
+ * Written as text for the terminal, as Markdown (a CI step summary, a pull-request comment) and as CSV
+ * with one row per pair, case and run. A pair that produced no record, or failed, says so in its row.
+ * Repeated in rounds, a cell is the median over the rounds with its 95 % interval.
+ */
+public final class SuiteTable {
+
+    private SuiteTable() {}
+
+    static final String LEGEND = "calls/s answered right (p99 ms)";
+
+    public static String text(ReportTable table, SeedFigures seed) {
+        StringBuilder out = new StringBuilder(table.title()).append('\n').append(legend(table)).append('\n');
+        out.append(aligned(header(table), throughputRows(table, seed)));
+        out.append('\n').append("server CPU µs per call answered right").append('\n');
+        out.append(aligned(header(table), costRows(table)));
+        if (seed != null) {
+            out.append('\n').append(ratioLegend(seed)).append('\n').append(aligned(header(table), ratioRows(table, seed)));
+        }
+        return out.toString();
+    }
+
+    public static String markdown(ReportTable table, SeedFigures seed) {
+        StringBuilder out = new StringBuilder("### ").append(table.title()).append("\n\n").append(legend(table)).append("\n\n");
+        out.append(markdownTable(header(table), throughputRows(table, seed)));
+        out.append("\nserver CPU µs per call answered right\n\n").append(markdownTable(header(table), costRows(table)));
+        if (seed != null) {
+            out.append('\n').append(ratioLegend(seed)).append("\n\n").append(markdownTable(header(table), ratioRows(table, seed)));
+        }
+        return out.toString();
+    }
+
+    static String legend(ReportTable table) {
+        int rounds = table.rounds();
+        return LEGEND + (rounds > 1 ? "; median of " + rounds + " rounds, each in a new random order of the pairs, with its"
+                + " 95 % interval in brackets" : "; each pair one run on this machine, one after another");
+    }
+
+    static String ratioLegend(SeedFigures seed) {
+        return "each pair's throughput as a share of " + seed.reference() + "'s in the same column: ours, then " + seed.source()
+                + "'s";
+    }
+
+    private static List<String> header(ReportTable table) {
+        List<String> header = new ArrayList<>(List.of("pair"));
+        header.addAll(table.columns());
+        return header;
+    }
+
+    static List<List<String>> throughputRows(ReportTable table, SeedFigures seed) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Row row : table.rows()) {
+            List<String> cells = new ArrayList<>(List.of(row.pair() + " (" + row.detail() + ")"));
+            for (String column : table.columns()) {
+                String text = cell(row.cells().get(column));
+                double published = seed == null ? Double.NaN : seed.figure(row.pair(), baseCase(column));
+                cells.add(Double.isNaN(published) ? text : text + " · seed " + Math.round(published));
+            }
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    static List<List<String>> costRows(ReportTable table) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Row row : table.rows()) {
+            List<String> cells = new ArrayList<>(List.of(row.pair()));
+            for (String column : table.columns()) {
+                Cell cell = row.cells().get(column);
+                double v = cell == null ? Double.NaN : cell.median(c -> c.perCall("serverCpuMicros"));
+                cells.add(Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f", v));
+            }
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    static List<List<String>> ratioRows(ReportTable table, SeedFigures seed) {
+        Row reference = table.rows().stream().filter(r -> r.pair().equals(seed.reference())).findFirst().orElse(null);
+        List<List<String>> rows = new ArrayList<>();
+        for (Row row : table.rows()) {
+            List<String> cells = new ArrayList<>(List.of(row.pair()));
+            for (String column : table.columns()) {
+                Cell mine = row.cells().get(column);
+                Cell ref = reference == null ? null : reference.cells().get(column);
+                double ours = mine == null || ref == null || mine.failed() || ref.failed() ? Double.NaN
+                        : mine.median(CaseRecord::answered) / ref.median(CaseRecord::answered);
+                double theirs = seed.ratio(row.pair(), baseCase(column));
+                cells.add(ratio(ours) + " · seed " + ratio(theirs));
+            }
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    private static String ratio(double r) {
+        return Double.isNaN(r) ? "n/a" : String.format(Locale.ROOT, "×%.2f", r);
+    }
+
+    private static String baseCase(String column) {
+        int at = column.indexOf(" @");
+        return at < 0 ? column : column.substring(0, at);
+    }
+
+    /** "33942 (1.56)"; over rounds "33942 [31000–35000] (1.56)"; "FAILED (3 errors)"; "no result". */
+    static String cell(Cell cell) {
+        if (cell == null) {
+            return "no result";
+        }
+        if (cell.failed()) {
+            return "FAILED (" + cell.errors() + " errors" + (cell.rounds() > 1 ? " in " + cell.failedRuns() + " of " + cell.rounds()
+                    + " runs" : "") + ")";
+        }
+        double answered = cell.median(CaseRecord::answered);
+        Stats.Interval spread = cell.interval(CaseRecord::answered);
+        String interval = spread.known() ? String.format(Locale.ROOT, " [%.0f–%.0f]", spread.low(), spread.high()) : "";
+        return String.format(Locale.ROOT, "%.0f%s (%.2f)", answered, interval, cell.median(c -> c.latencyMs().p99()));
+    }
+
+    private static String aligned(List<String> header, List<List<String>> rows) {
+        List<List<String>> all = new ArrayList<>();
+        all.add(header);
+        all.addAll(rows);
+        int[] width = new int[header.size()];
+        for (List<String> row : all) {
+            for (int i = 0; i < row.size(); i++) {
+                width[i] = Math.max(width[i], row.get(i).length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (List<String> row : all) {
+            for (int i = 0; i < row.size(); i++) {
+                out.append(i == 0 ? String.format(Locale.ROOT, "%-" + width[i] + "s", row.get(i))
+                        : String.format(Locale.ROOT, "  %" + width[i] + "s", row.get(i)));
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String markdownTable(List<String> header, List<List<String>> rows) {
+        StringBuilder out = new StringBuilder("|");
+        header.forEach(h -> out.append(' ').append(h).append(" |"));
+        out.append("\n|---|");
+        header.stream().skip(1).forEach(h -> out.append("---:|"));
+        out.append('\n');
+        for (List<String> row : rows) {
+            out.append('|');
+            row.forEach(cell -> out.append(' ').append(cell.replace("|", "\\|")).append(" |"));
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    /** One row per pair, case and run, with every figure a run record holds for it. */
+    public static String csv(List<ReportTable.Entry> entries) {
+        StringBuilder out = new StringBuilder("pair,run,protocol,serialization,framework_version,case,threads,ops_per_second,"
+                + "ops_error,answered_per_second,p50_ms,p99_ms,p999_ms,calls,errors,request_bytes,response_bytes,"
+                + "server_cpu_us_per_call,client_cpu_us_per_call,server_alloc_bytes_per_call,client_alloc_bytes_per_call,"
+                + "server_cpu_percent,client_cpu_percent,unsteady_iterations,passed\n");
+        for (ReportTable.Entry e : entries) {
+            if (e.records().isEmpty()) {
+                out.append(e.pair()).append(",,,,,,,,,,,,,,,,,,,,,,,,false\n");
+                continue;
+            }
+            for (int run = 0; run < e.records().size(); run++) {
+                RunRecord r = e.records().get(run);
+                for (CaseRecord c : r.cases()) {
+                    List<Object> cells = List.of(e.pair(), run + 1, r.framework().getOrDefault("protocol", ""),
+                            r.framework().getOrDefault("serialization", ""), r.framework().getOrDefault("frameworkVersion", ""),
+                            c.name(), r.threads(), num(c.opsPerSecond()), num(c.opsError()), num(c.answered()),
+                            num(c.latencyMs().p50()), num(c.latencyMs().p99()), num(c.latencyMs().p999()), c.calls(),
+                            c.allErrors(), c.wireBytes() == null ? "" : num(c.wireBytes().requestBytes()),
+                            c.wireBytes() == null ? "" : num(c.wireBytes().responseBytes()), num(c.perCall("serverCpuMicros")),
+                            num(c.perCall("clientCpuMicros")), num(c.perCall("serverAllocBytes")), num(c.perCall("clientAllocBytes")),
+                            c.cpuAndGc().server() == null ? "" : num(c.cpuAndGc().server().cpuPercentOfCore()),
+                            c.cpuAndGc().client() == null ? "" : num(c.cpuAndGc().client().cpuPercentOfCore()),
+                            c.steady() == null ? "" : c.steady().excludedIterations(), !c.failed());
+                    out.append(String.join(",", cells.stream().map(v -> csvText(String.valueOf(v))).toList())).append('\n');
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static String num(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "";
+    }
+
+    private static String csvText(String v) {
+        return v.contains(",") || v.contains("\"") ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
+    }
+
+    /** Every observation of a table, for reports that list them. */
+    static List<Observation> observations(ReportTable table) {
+        return table.rows().stream().flatMap(r -> r.cells().values().stream()).flatMap(c -> c.runs().stream()).toList();
+    }
+}

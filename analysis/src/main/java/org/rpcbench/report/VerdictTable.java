@@ -1,0 +1,92 @@
+package org.rpcbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.rpcbench.analysis.Verdicts;
+import org.rpcbench.analysis.Verdicts.Row;
+
+/**
+ * A comparison's verdicts as a table: per pair, case and metric, baseline and candidate (medians over
+ * their runs), the change with its interval, and the verdict; a "no change" says how small a change the
+ * comparison could have seen. As text for the terminal and Markdown for a CI step summary.
+ */
+public final class VerdictTable {
+
+    private VerdictTable() {}
+
+    private static final String[] HEADER = {"pair", "case", "metric", "baseline", "candidate", "change", "interval", "verdict"};
+
+    public static String text(Verdicts.Family family, String baselineName, String candidateName) {
+        List<String[]> rows = rows(family);
+        int[] width = new int[HEADER.length];
+        for (String[] r : concat(rows)) {
+            for (int i = 0; i < r.length; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder(legend(family, baselineName, candidateName)).append('\n');
+        for (String[] r : concat(rows)) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < r.length; i++) {
+                boolean left = i < 3 || i == r.length - 1;
+                line.append(String.format(Locale.ROOT, "%" + (left ? "-" : "") + width[i] + "s", r[i])).append("  ");
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+        return out.toString();
+    }
+
+    public static String markdown(Verdicts.Family family, String baselineName, String candidateName) {
+        StringBuilder out = new StringBuilder(legend(family, baselineName, candidateName)).append("\n\n| ")
+                .append(String.join(" | ", HEADER)).append(" |\n|---|---|---|---:|---:|---:|---:|---|\n");
+        for (String[] r : rows(family)) {
+            out.append("| ").append(String.join(" | ", r)).append(" |\n");
+        }
+        return out.toString();
+    }
+
+    static String legend(Verdicts.Family family, String baselineName, String candidateName) {
+        return String.format(Locale.ROOT, "candidate (%s) against baseline (%s): medians over the runs; change = candidate /"
+                + " baseline from the mean log ratio over rounds, interval at the family's level (%d tested, %d flagged,"
+                + " false alarms controlled over all of them by Benjamini-Hochberg at %.0f %%); SLOWER means worse on that"
+                + " metric (lower throughput, higher p99 or cost); a \"no change\" gives the smallest change it could have"
+                + " seen (four times in five)", candidateName, baselineName, family.tested(), family.flagged(),
+                100 * family.alpha());
+    }
+
+    private static List<String[]> rows(Verdicts.Family family) {
+        List<String[]> rows = new ArrayList<>();
+        for (Row r : family.rows()) {
+            var in = r.input();
+            String interval = r.interval().known() ? String.format(Locale.ROOT, "[%s, %s] at %s", Verdicts.percent(r.interval().low()),
+                    Verdicts.percent(r.interval().high()), level(r.level())) : "";
+            String verdict = r.verdict() + (Double.isFinite(r.detectable())
+                    ? String.format(Locale.ROOT, "; could have seen ±%.1f %%", 100 * r.detectable()) : "");
+            rows.add(new String[] {in.pair(), in.caseName(), in.metric().label(), value(in.baseline(), in.metric().unit()),
+                value(in.candidate(), in.metric().unit()), in.estimate().known() ? Verdicts.percent(in.estimate().ratio())
+                        : Verdicts.percent(in.candidate() / in.baseline()), interval, verdict});
+        }
+        return rows;
+    }
+
+    private static String level(double level) {
+        double percent = 100 * level;
+        return percent >= 99.95 ? String.format(Locale.ROOT, "%.2f %%", percent) : String.format(Locale.ROOT, "%.1f %%", percent);
+    }
+
+    static String value(double v, String unit) {
+        if (!Double.isFinite(v)) {
+            return "n/a";
+        }
+        String format = v >= 1000 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.3f %s";
+        return String.format(Locale.ROOT, format, v, unit);
+    }
+
+    private static List<String[]> concat(List<String[]> rows) {
+        List<String[]> all = new ArrayList<>();
+        all.add(HEADER);
+        all.addAll(rows);
+        return all;
+    }
+}

@@ -1,0 +1,190 @@
+package org.rpcbench.suite;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.rpcbench.analysis.Stats;
+import org.rpcbench.analysis.Verdicts;
+import org.rpcbench.cli.CommandLine;
+import org.rpcbench.cli.Option;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.report.VerdictTable;
+
+/**
+ * Did the candidate get slower than the baseline? Two builds of one pair (or of every pair of a suite),
+ * each built into a directory of its own, run in randomized interleaved rounds on this machine in this
+ * job until the budget is spent; then, per pair, case and metric, the change with its interval over the
+ * rounds and a verdict, false alarms controlled over all of them. Ctrl-C keeps the rounds that are done and
+ * gives the verdict from them. Exit 0: nothing got worse; 1: something did; 2: bad input or a side that
+ * does not build.
+ */
+final class AbCommand {
+    static final Option<String> BASELINE_REV = Option.text("baseline-rev", "REV", null,
+            "the baseline's git revision of this project (default: the working tree)");
+    static final Option<String> BASELINE_BUILD = Option.text("baseline-build", "OPTS", null,
+            "Maven options for the baseline's build, e.g. \"-Ddubbo.version=3.3.5\"");
+    static final Option<String> CANDIDATE_REV = Option.text("candidate-rev", "REV", null,
+            "the candidate's git revision (default: the working tree)");
+    static final Option<String> CANDIDATE_BUILD = Option.text("candidate-build", "OPTS", null,
+            "Maven options for the candidate's build");
+    static final Option<String> BASELINE_SWITCH = Option.text("baseline-switch", "NAME=VALUE", null,
+            "a framework switch for the baseline's runs only (as -o), e.g. dubbo.filters=default");
+    static final Option<String> CANDIDATE_SWITCH = Option.text("candidate-switch", "NAME=VALUE", null,
+            "a framework switch for the candidate's runs only; calibration.spin-ns=N gives it a known cost (a check of ab itself)");
+    static final Option<String> BUDGET = Option.text("budget", "DURATION", null,
+            "wall time for the rounds: 15m for one pair's four cases, in proportion for more (90s, 15m, 2h)");
+    static final Option<Integer> ROUNDS = Option.optionalInteger("rounds", "N", 1, 10_000,
+            "stop after N rounds (with --budget: whichever comes first)");
+    static final Option<Integer> ALPHA = Option.integer("alpha", "PERCENT", 5, 1, 20,
+            "the false-alarm rate controlled over every pair, case and metric of the comparison");
+    static final Option<Integer> THRESHOLD = Option.integer("threshold", "PERCENT", 0, 0, 100,
+            "a change the statistics support but smaller than this is \"no change\"");
+    static final int MINUTES_PER_FOUR_CASES = 15;
+
+    private AbCommand() {}
+
+    static int run(Checkout env, RunOptions options, List<String> args, PrintStream out, PrintStream err)
+            throws UsageException, IOException, InterruptedException {
+        options.refuse("ab (it takes --rounds and --budget)", 'D', 'R');
+        CommandLine cli = CommandLine.passingThrough("./benchmark.sh [options] ab", "Compares two builds of a pair, or of a"
+                + " suite's pairs, in randomized interleaved rounds.", List.of(BASELINE_REV, BASELINE_BUILD, BASELINE_SWITCH,
+                CANDIDATE_REV, CANDIDATE_BUILD, CANDIDATE_SWITCH, BUDGET, ROUNDS, ALPHA, THRESHOLD), "Arguments: PAIR, or suite NAME.");
+        CommandLine.Values v = cli.parse(args.toArray(String[]::new));
+        if (v.helpRequested()) {
+            out.print(cli.usage());
+            return 0;
+        }
+        Target target = Target.of(env, v.rest(), "ab");
+        if (options.calibrating()) {
+            throw new UsageException("ab compares builds: the calibration switch is for ./benchmark.sh calibrate");
+        }
+        if (options.concurrency().size() > 1) {
+            throw new UsageException("ab compares at one concurrency; -t takes one value here");
+        }
+        Sides.Side baseline = new Sides.Side("baseline", v.has(BASELINE_REV) ? v.get(BASELINE_REV) : null,
+                v.has(BASELINE_BUILD) ? v.get(BASELINE_BUILD) : null);
+        Sides.Side candidate = new Sides.Side("candidate", v.has(CANDIDATE_REV) ? v.get(CANDIDATE_REV) : null,
+                v.has(CANDIDATE_BUILD) ? v.get(CANDIDATE_BUILD) : null);
+        List<String> baseSwitches = sideSwitches(options, v, BASELINE_SWITCH);
+        List<String> candSwitches = sideSwitches(options, v, CANDIDATE_SWITCH);
+        boolean sameBuild = baseline.sameBuildAs(candidate);
+        boolean aa = sameBuild && baseSwitches.equals(candSwitches);
+        if (options.noBuild() && !(sameBuild && baseline.rev() == null && baseline.build() == null)) {
+            throw new UsageException("-n runs the jars as they are: both sides must then be the working tree's build");
+        }
+        Sides.checkRevision(env.root(), baseline.rev());
+        Sides.checkRevision(env.root(), candidate.rev());
+        long budget = v.has(BUDGET) ? RunOptions.duration(v.get(BUDGET)) : v.has(ROUNDS) ? 0
+                : 60L * MINUTES_PER_FOUR_CASES * Math.max(1, (target.pairs().size() * target.caseCount() + 3) / 4);
+        double alpha = v.get(ALPHA) / 100.0;
+        String jmh = options.jmhOr(Profile.AB) + target.caseArgs();
+
+        Path dir = env.root().resolve("results").resolve("ab-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Files.createDirectories(dir);
+        out.println("benchmark.sh: ab of " + String.join(", ", target.pairs()) + ": baseline " + baseline.describe()
+                + switches(baseSwitches, options) + ", candidate " + candidate.describe() + switches(candSwitches, options)
+                + (aa ? " (the same build twice: an A/A test, which should find no change)" : ""));
+        out.println("benchmark.sh: ab: runs of " + jmh + (options.pin() ? ", pinned" : "") + "; " + (budget > 0 ? "budget "
+                + Durations.format(budget) : "") + (v.has(ROUNDS) ? (budget > 0 ? ", " : "") + "at most " + v.get(ROUNDS) + " rounds" : "")
+                + "; results in " + dir);
+        PairRunner baseRunner = prepare(env, options, baseline, target.pairs(), dir, out, err);
+        if (baseRunner == null) {
+            return 2;
+        }
+        PairRunner candRunner = sameBuild ? baseRunner : prepare(env, options, candidate, target.pairs(), dir, out, err);
+        if (candRunner == null) {
+            return 2;
+        }
+        Interleaved rounds = new Interleaved(List.of(new Interleaved.Arm("baseline", baseRunner, baseSwitches),
+                new Interleaved.Arm("candidate", candRunner, candSwitches)), target.pairs(), jmh, options.concurrency(),
+                options.pin(), dir.resolve("rounds"), budget, v.has(ROUNDS) ? v.get(ROUNDS) : 0, RoundOrder.random());
+        Verdict verdict = new Verdict(target, baseline.describe() + switches(baseSwitches, options),
+                candidate.describe() + switches(candSwitches, options), aa, alpha, v.get(THRESHOLD) / 100.0, dir);
+        Stopping.install(rounds::stop, err, "ab", signal -> verdict.print(rounds.done(), true, out, err));
+        rounds.run((done, elapsed, expected) -> out.println(String.format(Locale.ROOT,
+                "benchmark.sh: ab: round %d of %s%d, %s elapsed%s; so far: %s", done.size(), budget > 0 ? "about " : "", expected,
+                Durations.format(elapsed), done.get(done.size() - 1).failures().isEmpty() ? ""
+                        : ", " + done.get(done.size() - 1).failures().size() + " failed run(s)",
+                PairedRounds.soFar(done, "baseline", "candidate", target.pairs()))), err);
+        Sides.remove(dir.resolve("baseline").resolve("checkout"));
+        Sides.remove(dir.resolve("candidate").resolve("checkout"));
+        return verdict.print(rounds.done(), false, out, err);
+    }
+
+    /** The switches of a side's runs: -o's for both, and the side's own. */
+    static List<String> sideSwitches(RunOptions options, CommandLine.Values v, Option<String> side) throws UsageException {
+        List<String> all = new ArrayList<>(options.switches());
+        if (v.has(side)) {
+            if (!v.get(side).matches("[a-z0-9.-]+=\\S+")) {
+                throw new UsageException(side.longName() + " needs NAME=VALUE, got '" + v.get(side) + "'");
+            }
+            all.add(v.get(side));
+        }
+        return all;
+    }
+
+    private static String switches(List<String> sideSwitches, RunOptions options) {
+        List<String> own = sideSwitches.stream().filter(s -> !options.switches().contains(s)).toList();
+        return own.isEmpty() ? "" : " with " + String.join(" ", own);
+    }
+
+    /** Builds a side into its own directory (or, with -n, takes this checkout as it is); null when it fails. */
+    static PairRunner prepare(Checkout env, RunOptions options, Sides.Side side, List<String> pairs, Path dir, PrintStream out,
+                              PrintStream err) throws IOException, InterruptedException {
+        if (options.noBuild()) {
+            return new PairRunner(env.root());
+        }
+        Path checkout = dir.resolve(side.name()).resolve("checkout");
+        Path log = dir.resolve(side.name()).resolve("build.log");
+        out.println("benchmark.sh: ab: building the " + side.name() + " (" + side.describe() + ") in " + checkout);
+        Sides.materialize(env.root(), side, checkout);
+        PairRunner runner = new PairRunner(checkout);
+        String build = side.build() == null ? options.buildOptions()
+                : options.buildOptions() == null ? side.build() : options.buildOptions() + " " + side.build();
+        if (runner.build(pairs, build, log) != 0) {
+            err.println("benchmark.sh: ab: the " + side.name() + " (" + side.describe() + ") failed to build; see " + log);
+            return null;
+        }
+        return runner;
+    }
+
+    /** The verdict from the rounds done, printed and written as ab.md; its exit code. */
+    record Verdict(Target target, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir) {
+        int print(List<Interleaved.Round> rounds, boolean stopped, PrintStream out, PrintStream err) {
+            var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", target.pairs(),
+                    new SplittableRandom(Stats.SEED)), alpha, threshold);
+            long failed = rounds.stream().mapToLong(r -> r.failures().size()).sum();
+            String head = String.format(Locale.ROOT, "ab of %s: %d round%s%s%s; leading iterations below steady state left out:"
+                    + " baseline %s, candidate %s%s", String.join(", ", target.pairs()), rounds.size(), rounds.size() == 1 ? "" : "s",
+                    stopped ? " (stopped early: the verdict rests on the rounds done)" : "",
+                    failed == 0 ? "" : ", " + failed + " run(s) failed and their rounds are left out of their pair",
+                    PairedRounds.unsteady(rounds, "baseline"), PairedRounds.unsteady(rounds, "candidate"),
+                    aa ? "\nan A/A test: both sides are the same build; any change flagged is a false alarm" : "");
+            String b = baseline;
+            String c = candidate;
+            out.println();
+            out.println(head);
+            out.print(VerdictTable.text(family, b, c));
+            try {
+                Files.writeString(dir.resolve("ab.md"), "### " + head.replace("\n", "\n\n") + "\n\n" + VerdictTable.markdown(family, b, c),
+                        StandardCharsets.UTF_8);
+                out.println("verdict: " + dir.resolve("ab.md"));
+            } catch (IOException e) {
+                err.println("benchmark.sh: ab: cannot write " + dir.resolve("ab.md") + ": " + e.getMessage());
+            }
+            if (family.slower() > 0) {
+                err.println("benchmark.sh: ab: " + family.slower() + " of " + family.tested() + " tested results got worse");
+                return 1;
+            }
+            return stopped ? 1 : 0;
+        }
+    }
+}

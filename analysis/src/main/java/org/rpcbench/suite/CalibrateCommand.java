@@ -1,0 +1,236 @@
+package org.rpcbench.suite;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.rpcbench.analysis.Estimate;
+import org.rpcbench.analysis.Metric;
+import org.rpcbench.analysis.Stats;
+import org.rpcbench.analysis.Verdicts;
+import org.rpcbench.cli.CommandLine;
+import org.rpcbench.cli.Option;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.Records;
+import org.rpcbench.record.RunRecord;
+
+/**
+ * The sensitivity of {@code ab} on this machine, measured: a known CPU cost is spun on the server in every
+ * call (the calibration switch), chosen to raise the server's CPU per call by about 5 % and about 10 % in
+ * each case; no cost, no cost again, +5 % and +10 % run in randomized interleaved rounds; then budgets of an
+ * ab's size are drawn from the rounds again and again, and each is judged as ab would judge it. How often
+ * the +10 % (and +5 %) budget says SLOWER is the detection rate; how often the no-cost budget against itself
+ * flags anything at all is the false-alarm rate.
+ */
+final class CalibrateCommand {
+    static final Option<String> BUDGET = Option.text("budget", "DURATION", "15m",
+            "the ab budget to calibrate: how long one comparison may run");
+    static final Option<Integer> ROUNDS = Option.optionalInteger("rounds", "N", 3, 10_000,
+            "rounds of the four arms to run (default: twice the rounds an ab of the budget fits)");
+    static final Option<Integer> BUDGETS = Option.integer("budgets", "N", 200, 20, 10_000,
+            "how many budgets to draw from the rounds");
+    static final Option<Integer> ALPHA = Option.integer("alpha", "PERCENT", 5, 1, 20, "ab's false-alarm rate");
+    static final double[] SHARES = {0.05, 0.10};
+    static final String ZERO = "no-cost";
+    static final String ZERO_AGAIN = "no-cost-again";
+
+    private CalibrateCommand() {}
+
+    static int run(Checkout env, RunOptions options, List<String> args, PrintStream out, PrintStream err)
+            throws UsageException, IOException, InterruptedException {
+        options.refuse("calibrate (it takes --rounds and --budget)", 'D', 'R');
+        CommandLine cli = CommandLine.passingThrough("./benchmark.sh [options] calibrate", "Measures how small a change ab"
+                + " sees on this machine, and how often it raises a false alarm.", List.of(BUDGET, ROUNDS, BUDGETS, ALPHA),
+                "Argument: PAIR (a Java pair: its server spins the calibration cost).");
+        CommandLine.Values v = cli.parse(args.toArray(String[]::new));
+        if (v.helpRequested()) {
+            out.print(cli.usage());
+            return 0;
+        }
+        Target target = Target.of(env, v.rest(), "calibrate");
+        if (target.pairs().size() != 1 || !Pairs.of(env.root()).javaPair(target.pairs().get(0))) {
+            throw new UsageException("calibrate needs one Java pair: its server spins the calibration cost");
+        }
+        if (options.calibrating() || options.concurrency().size() > 1) {
+            throw new UsageException("calibrate sets the calibration switch itself, at one concurrency");
+        }
+        String pair = target.pairs().get(0);
+        long budget = RunOptions.duration(v.get(BUDGET));
+        String jmh = options.jmhOr(Profile.AB);
+        Path dir = env.root().resolve("results").resolve("calibrate-" + pair + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        PairRunner runner = new PairRunner(env.root());
+        if (!options.noBuild() && runner.build(List.of(pair), options.buildOptions(), null) != 0) {
+            err.println("benchmark.sh: calibrate: the build failed");
+            return 1;
+        }
+        out.println("benchmark.sh: calibrate " + pair + ": a run without any cost first, to size the costs (" + jmh + ")");
+        Path probeDir = dir.resolve("probe");
+        long probeStart = System.nanoTime();
+        Stopping.install(runner::stop, err, "calibrate", signal -> out.flush());
+        int status = runner.run(new PairRunner.Run(pair, probeDir, jmh, options.concurrency(), options.switches(), options.pin(),
+                Checkout.noHistory(), probeDir.resolve("benchmark.log")));
+        long runSeconds = Math.max(1, (System.nanoTime() - probeStart) / 1_000_000_000L);
+        if (status != 0 || !probeDir.resolve(Records.FILE).toFile().isFile()) {
+            err.println("benchmark.sh: calibrate: the first run failed (exit " + status + "); see " + probeDir.resolve("benchmark.log"));
+            return 1;
+        }
+        RunRecord probe = Records.read(probeDir.resolve(Records.FILE));
+        Map<String, Double> serverMicros = new LinkedHashMap<>();
+        for (CaseRecord c : probe.cases()) {
+            double micros = c.steady() != null ? c.steady().perCall().serverCpuMicros() : c.perCall("serverCpuMicros");
+            if (!(micros > 0)) {
+                err.println("benchmark.sh: calibrate: the server's CPU per call cannot be read for " + c.name());
+                return 1;
+            }
+            serverMicros.put(c.name(), micros);
+        }
+        int abRounds = (int) Math.max(Estimate.MIN_ROUNDS, budget / (2 * runSeconds));
+        int rounds = v.has(ROUNDS) ? v.get(ROUNDS) : Math.max(6, 2 * abRounds);
+        List<String> costs = new ArrayList<>();
+        List<Interleaved.Arm> arms = new ArrayList<>(List.of(new Interleaved.Arm(ZERO, runner, options.switches()),
+                new Interleaved.Arm(ZERO_AGAIN, runner, options.switches())));
+        for (double share : SHARES) {
+            String arm = String.format(Locale.ROOT, "plus-%.0f-percent", 100 * share);
+            List<String> switches = new ArrayList<>(options.switches());
+            switches.add("calibration.spin-ns=" + spin(serverMicros, share));
+            arms.add(new Interleaved.Arm(arm, runner, switches));
+            costs.add(arm);
+        }
+        out.printf(Locale.ROOT, "benchmark.sh: calibrate %s: a run takes about %s, so an ab of %s fits %d rounds; running %d rounds"
+                        + " of %d runs (about %s); costs per call: +5 %% %s, +10 %% %s%n", pair, Durations.format(runSeconds),
+                Durations.format(budget), abRounds, rounds, arms.size(), Durations.format(rounds * arms.size() * runSeconds),
+                spin(serverMicros, 0.05), spin(serverMicros, 0.10));
+        Interleaved interleaved = new Interleaved(arms, List.of(pair), jmh, options.concurrency(), options.pin(), dir.resolve("rounds"),
+                0, rounds, RoundOrder.random());
+        double alpha = v.get(ALPHA) / 100.0;
+        Stopping.install(interleaved::stop, err, "calibrate",
+                signal -> report(interleaved.done(), pair, costs, serverMicros, abRounds, v.get(BUDGETS), alpha, budget, dir, out));
+        List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.printf(Locale.ROOT,
+                "benchmark.sh: calibrate: round %d of %d, %s elapsed; +10 %% so far: %s%n", d.size(), expected,
+                Durations.format(elapsed), PairedRounds.soFar(d, ZERO, costs.get(costs.size() - 1), List.of(pair))), err);
+        if (!applied(dir, costs.get(0))) {
+            err.println("benchmark.sh: calibrate: " + pair + "'s server did not apply the calibration cost (its settings line does"
+                    + " not show it): its figures measure nothing");
+            return 1;
+        }
+        return report(done, pair, costs, serverMicros, abRounds, v.get(BUDGETS), alpha, budget, dir, out);
+    }
+
+    /** The calibration switch's value: each case's share of its server CPU per call, by contract method, in ns. */
+    static String spin(Map<String, Double> serverMicros, double share) {
+        Map<String, Long> byMethod = new LinkedHashMap<>();
+        serverMicros.forEach((c, micros) -> byMethod.putIfAbsent(method(c), Math.max(1, Math.round(micros * 1000 * share))));
+        return String.join(",", byMethod.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue()).toList());
+    }
+
+    /** The contract method a case calls (the echoes share one, sized by the first of them measured). */
+    static String method(String caseName) {
+        return switch (caseName) {
+            case "echo1K", "echo50K", "echo200K" -> "echo";
+            case "echoPojo" -> "echoPerson";
+            default -> caseName;
+        };
+    }
+
+    /** Whether the server said, in its settings line, that it spun the cost. */
+    private static boolean applied(Path dir, String arm) throws IOException {
+        try (var walk = Files.walk(dir.resolve("rounds"))) {
+            for (Path log : walk.filter(p -> p.getFileName().toString().equals("server.log") && p.toString().contains(arm)).toList()) {
+                return Files.readString(log, StandardCharsets.UTF_8).contains("calibrationSpinNanos=");
+            }
+        }
+        return false;
+    }
+
+    static int report(List<Interleaved.Round> rounds, String pair, List<String> costs, Map<String, Double> serverMicros, int abRounds,
+                      int budgets, double alpha, long budget, Path dir, PrintStream out) {
+        SplittableRandom random = new SplittableRandom(Stats.SEED);
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "calibrate %s: %d rounds of %d runs; an ab of %s fits %d rounds; %d budgets of %d rounds"
+                        + " drawn from them (with replacement) and judged as ab judges, false alarms controlled at %.0f %%",
+                pair, rounds.size(), costs.size() + 2, Durations.format(budget), abRounds, budgets, abRounds, 100 * alpha));
+        if (rounds.size() < Estimate.MIN_ROUNDS) {
+            lines.add("too few rounds to say anything (" + rounds.size() + ")");
+            lines.forEach(out::println);
+            return 1;
+        }
+        lines.add(String.format(Locale.ROOT, "%-26s %-10s %22s %22s %16s %16s", "injected cost", "case", "server CPU/call (all)",
+                "throughput (all)", "seen: server CPU", "seen: throughput"));
+        List<List<Interleaved.Round>> draws = new ArrayList<>();
+        for (int b = 0; b < budgets; b++) {
+            List<Interleaved.Round> draw = new ArrayList<>();
+            for (int i = 0; i < abRounds; i++) {
+                draw.add(rounds.get(random.nextInt(rounds.size())));
+            }
+            draws.add(draw);
+        }
+        for (int k = 0; k < costs.size(); k++) {
+            String arm = costs.get(k);
+            Map<String, int[]> seen = new LinkedHashMap<>();
+            for (List<Interleaved.Round> draw : draws) {
+                var family = Verdicts.judge(PairedRounds.inputs(draw, ZERO, arm, List.of(pair), random, true), alpha, 0);
+                for (var row : family.rows()) {
+                    int[] counts = seen.computeIfAbsent(row.input().caseName(), c -> new int[2]);
+                    if (row.slower() && row.input().metric() == Metric.SERVER_CPU) {
+                        counts[0]++;
+                    }
+                    if (row.slower() && row.input().metric() == Metric.THROUGHPUT) {
+                        counts[1]++;
+                    }
+                }
+            }
+            var all = PairedRounds.inputs(rounds, ZERO, arm, List.of(pair), new SplittableRandom(Stats.SEED), true);
+            for (String c : serverMicros.keySet()) {
+                int[] counts = seen.getOrDefault(c, new int[2]);
+                lines.add(String.format(Locale.ROOT, "%-26s %-10s %22s %22s %16s %16s",
+                        String.format(Locale.ROOT, "+%.0f %% (%+.2f µs a call)", 100 * SHARES[k], SHARES[k] * serverMicros.get(c)), c,
+                        change(all, c, Metric.SERVER_CPU), change(all, c, Metric.THROUGHPUT), counts[0] + " of " + budgets,
+                        counts[1] + " of " + budgets));
+            }
+        }
+        int falseAlarms = 0;
+        for (List<Interleaved.Round> draw : draws) {
+            if (Verdicts.judge(PairedRounds.inputs(draw, ZERO, ZERO_AGAIN, List.of(pair), random, true), alpha, 0).flagged() > 0) {
+                falseAlarms++;
+            }
+        }
+        var aa = PairedRounds.inputs(rounds, ZERO, ZERO_AGAIN, List.of(pair), new SplittableRandom(Stats.SEED), true);
+        lines.add(String.format(Locale.ROOT, "false alarms: no cost against no cost flagged something (any case, any metric) in %d of %d"
+                + " budgets", falseAlarms, budgets));
+        for (String c : serverMicros.keySet()) {
+            lines.add(String.format(Locale.ROOT, "  %s, no cost against no cost over all rounds: server CPU/call %s, throughput %s", c,
+                    change(aa, c, Metric.SERVER_CPU), change(aa, c, Metric.THROUGHPUT)));
+        }
+        lines.forEach(out::println);
+        try {
+            Files.writeString(dir.resolve("calibrate.txt"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+            out.println("calibration: " + dir.resolve("calibrate.txt"));
+        } catch (IOException e) {
+            out.println("(cannot write " + dir.resolve("calibrate.txt") + ": " + e.getMessage() + ")");
+        }
+        return 0;
+    }
+
+    private static String change(List<Verdicts.Input> inputs, String caseName, Metric metric) {
+        return inputs.stream().filter(i -> i.caseName().equals(caseName) && i.metric() == metric).findFirst()
+                .map(i -> {
+                    Estimate e = i.estimate();
+                    if (!e.known()) {
+                        return "n/a";
+                    }
+                    Stats.Interval iv = e.interval(0.95);
+                    return Verdicts.percent(e.ratio()) + " [" + Verdicts.percent(iv.low()) + "," + Verdicts.percent(iv.high()) + "]";
+                }).orElse("n/a");
+    }
+}

@@ -1,0 +1,70 @@
+package org.rpcbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.rpcbench.record.RunRecord;
+
+class SuiteTableTest {
+
+    RunRecord record(String pair, String serialization, double listUser, long errors) {
+        return Runs.run(pair, serialization + " (v1)", List.of(Runs.closedCase("existUser", 31670.4, 3.25),
+                Runs.closedCase("listUser", listUser, 1000, errors, 3.25)));
+    }
+
+    ReportTable table(List<ReportTable.Entry> entries) {
+        return ReportTable.ofSuite("seed 001", entries, List.of("existUser", "listUser"));
+    }
+
+    @Test
+    void oneRowPerPairWithThroughputAndP99PerCaseAndFailuresShown() {
+        List<ReportTable.Entry> entries = List.of(new ReportTable.Entry("dubbo-kryo", List.of(record("dubbo-kryo", "kryo", 17235, 0))),
+                new ReportTable.Entry("dubbo-fst", List.of(record("dubbo-fst", "fst", 17235, 3))),
+                new ReportTable.Entry("dubbo-hessian", List.of()));
+        String text = SuiteTable.text(table(entries), null);
+        assertThat(text.lines().toList()).contains(
+                "pair                                 existUser           listUser",
+                "dubbo-kryo (dubbo + kryo, 3.3.6)  31670 (3.25)       17235 (3.25)",
+                "dubbo-fst (dubbo + fst, 3.3.6)    31670 (3.25)  FAILED (3 errors)");
+        assertThat(text.lines().filter(l -> l.startsWith("dubbo-hessian")).findFirst().orElseThrow()).contains("no result");
+        assertThat(text).contains("server CPU µs per call answered right").contains("22.5");
+
+        String md = SuiteTable.markdown(table(entries), null);
+        assertThat(md).contains("| pair | existUser | listUser |").contains("|---|---:|---:|")
+                .contains("| dubbo-kryo (dubbo + kryo, 3.3.6) | 31670 (3.25) | 17235 (3.25) |");
+
+        String csv = SuiteTable.csv(entries);
+        assertThat(csv.lines().toList()).contains("dubbo-hessian,,,,,,,,,,,,,,,,,,,,,,,,false");
+        assertThat(csv.lines().filter(l -> l.startsWith("dubbo-kryo,1,dubbo,kryo (v1),3.3.6,listUser,32,17235.000,"))).hasSize(1);
+        assertThat(csv.lines().filter(l -> l.startsWith("dubbo-fst,1,")).filter(l -> l.endsWith(",false"))).hasSize(1);
+    }
+
+    @Test
+    void overRoundsACellIsTheMedianWithItsIntervalAndEveryRunIsACsvRow() {
+        List<RunRecord> rounds = List.of(record("dubbo-kryo", "kryo", 17000, 0), record("dubbo-kryo", "kryo", 18000, 0),
+                record("dubbo-kryo", "kryo", 17500, 0), record("dubbo-kryo", "kryo", 30000, 0));
+        List<ReportTable.Entry> entries = List.of(new ReportTable.Entry("dubbo-kryo", rounds));
+        ReportTable t = table(entries);
+        assertThat(t.rounds()).isEqualTo(4);
+        String text = SuiteTable.text(t, null);
+        assertThat(text).contains("median of 4 rounds");
+        // the median of 17000, 17500, 18000 and 30000; one slow-to-warm outlier does not drag it
+        assertThat(text).contains("17750 [17000–");
+        assertThat(SuiteTable.csv(entries).lines().filter(l -> l.contains(",listUser,"))).hasSize(4);
+    }
+
+    @Test
+    void theSeedsFiguresAndRatiosStandBesideOurs() {
+        SeedFigures seed = new SeedFigures("seed 001", "dubbo-hessian",
+                Map.of("dubbo-hessian", Map.of("listUser", 3590.0), "dubbo-kryo", Map.of("listUser", 17235.0)));
+        List<ReportTable.Entry> entries = List.of(new ReportTable.Entry("dubbo-kryo", List.of(record("dubbo-kryo", "kryo", 20000, 0))),
+                new ReportTable.Entry("dubbo-hessian", List.of(record("dubbo-hessian", "hessian2", 10000, 0))));
+        String text = SuiteTable.text(table(entries), seed);
+        assertThat(text).contains("20000 (3.25) · seed 17235").contains("10000 (3.25) · seed 3590");
+        // ours: kryo twice hessian2's; the seed's: 4.8 times
+        assertThat(text).contains("×2.00 · seed ×4.80").contains("×1.00 · seed ×1.00");
+        assertThat(SuiteTable.markdown(table(entries), seed)).contains("as a share of dubbo-hessian's in the same column");
+    }
+}

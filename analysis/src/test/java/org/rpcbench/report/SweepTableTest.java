@@ -1,0 +1,67 @@
+package org.rpcbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rpcbench.record.RunRecord;
+
+class SweepTableTest {
+
+    RunRecord closed(String pair, int threads, double ops, long calls, long errors) {
+        return Runs.run(pair, "protobuf", threads, Instant.parse("2026-11-25T10:00:00Z"),
+                List.of(Runs.closedCase("getUser", ops, calls, errors, 3)));
+    }
+
+    ReportTable sweep(List<RunRecord> records) {
+        return ReportTable.ofSweep("t", records.stream().map(RunRecord::binding).distinct().toList(), records);
+    }
+
+    @Test
+    void oneRowPerCaseAndConcurrencyWithTheSuccessRate() {
+        String table = SweepTable.text(sweep(List.of(closed("dubbo-hessian", 100, 20000.5, 1000, 0),
+                closed("dubbo-hessian", 500, 15000, 990, 10))));
+        assertThat(table).contains("concurrency sweep of dubbo-hessian");
+        assertThat(table.lines().filter(l -> l.startsWith("getUser")).toList()).containsExactly(
+                "getUser             100      20000.5     1.000     0.750     0.150    18.000     3.000      100%       0",
+                "getUser             500      14850.0     1.000     0.750     0.150    18.000     3.000    99.00%      10");
+    }
+
+    @Test
+    void oneFailedCallInAMillionIsNotShownAsAHundredPercent() {
+        assertThat(SweepTable.percent(999_999, 1)).isEqualTo("99.9999%");
+        assertThat(SweepTable.percent(470_798, 1)).isEqualTo("99.9998%");
+        assertThat(SweepTable.percent(5, 0)).isEqualTo("100%");
+        assertThat(SweepTable.percent(0, 0)).isEqualTo("n/a");
+    }
+
+    @Test
+    void anOpenLoopSweepShowsTheAchievedRateAndSaysHowItWasTimed() {
+        String table = SweepTable.text(sweep(List.of(Runs.openLoop("grpc-protobuf", 64, Runs.openCase("listUser", 1000, 998, 100)))));
+        assertThat(table).contains("timed from when each call was due");
+        assertThat(table).contains("listUser             64        998.0");
+    }
+
+    @Test
+    void aSuiteOfSeveralPairsNamesThePairOnEveryRowGroupedByPair() {
+        List<RunRecord> records = List.of(closed("grpc-protobuf", 100, 9000, 900, 0), closed("thrift", 100, 30000, 3000, 0),
+                closed("grpc-protobuf", 500, 8000, 800, 2));
+        String table = SweepTable.text(sweep(records));
+        assertThat(table).contains("concurrency sweep of grpc-protobuf, thrift");
+        assertThat(table.lines().filter(l -> l.contains("getUser")).map(l -> l.split(" +")[0] + " " + l.split(" +")[2]))
+                .containsExactly("grpc-protobuf 100", "grpc-protobuf 500", "thrift 100");
+        String md = SweepTable.markdown(sweep(records));
+        assertThat(md).contains("| pair | case | concurrency | throughput |");
+        // 2 of 800 calls failed: the throughput counts the 798 answered
+        assertThat(md).contains("| grpc-protobuf | getUser | 500 | 7980.0 |").contains("| 99.75% | 2 |");
+    }
+
+    @Test
+    void callsThatFailFastAreNotThroughput() {
+        // a broken connection fails calls in microseconds: JMH counts them as operations
+        String table = SweepTable.text(sweep(List.of(closed("dubbo-hessian", 500, 150_000, 1_000, 99_000))));
+        assertThat(table.lines().filter(l -> l.startsWith("getUser")).findFirst().orElseThrow())
+                .contains("  1500.0 ").contains("1.00%");
+    }
+}

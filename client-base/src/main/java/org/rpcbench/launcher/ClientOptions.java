@@ -1,0 +1,129 @@
+package org.rpcbench.launcher;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.binding.Switch;
+import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Case;
+import org.rpcbench.cli.CommandLine;
+import org.rpcbench.cli.Option;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.record.Records;
+
+/**
+ * What a client run was asked for, parsed and checked once, then fixed: every later step reads this
+ * object and nothing else of the command line. Each option is declared once, with its type, default and
+ * help; JMH's own options pass through and are parsed by JMH.
+ *
+ * @param jmh JMH's options as given (null for an open-loop run)
+ * @param rate open loop's calls per second, or null for JMH's closed loop
+ * @param serverPid the server's process on this machine, or -1
+ */
+public record ClientOptions(Target target, Path resultFile, int concurrency, Integer rate, int warmupSeconds,
+                            int measureSeconds, long serverPid, boolean jfr, List<String> rest, CommandLineOptions jmh) {
+
+    static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1", "address of the server");
+    static final Option<Integer> PORT = Option.port("port", -1, "port of the server (default: the binding's own port)");
+    static final Option<String> RESULT = Option.text("result", "FILE", null,
+            "JMH's JSON result file; run.json is written beside it (default: results/<binding>-<time>/jmh.json)");
+    static final Option<Integer> TIMEOUT = Option.integer("timeout-ms", "MILLIS", 5000, 100, 600_000,
+            "limit for connecting and for each call; a call over it counts as an error");
+    static final Option<Boolean> JFR = Option.flag("jfr",
+            "record every fork with Java Flight Recorder; recordings land in <results>/jfr");
+    static final Option<Integer> SERVER_PID = Option.optionalInteger("server-pid", "PID", 1, Integer.MAX_VALUE,
+            "the server's process, when it runs on this machine: its CPU, allocation and GC pauses are measured"
+                    + " beside the client's (benchmark.sh gives it in pair runs)");
+    static final Option<Integer> CONCURRENCY = Option.integer("concurrency", "N", JmhSettings.THREADS, 1, 100_000,
+            "calls in flight at once, all on one connection: JMH threads in the closed loop (each waits for its answer"
+                    + " before its next call; the same as JMH's -t), senders in the open loop");
+    static final Option<Integer> RATE = Option.optionalInteger("rate", "N", 1, 10_000_000,
+            "open loop instead of JMH's closed loop: N calls per second on a fixed schedule, each timed from when it"
+                    + " was due (coordinated omission corrected) and from when it was sent");
+    static final Option<Integer> WARMUP_SECONDS = Option.integer("warmup-seconds", "S", 10, 0, 86_400,
+            "open loop: seconds on schedule before timing starts, per case");
+    static final Option<Integer> MEASURE_SECONDS = Option.integer("measure-seconds", "S", 30, 1, 86_400,
+            "open loop: seconds timed, per case");
+    static final List<Option<?>> ALL = List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, RATE, WARMUP_SECONDS,
+            MEASURE_SECONDS, SERVER_PID, JFR);
+
+    public boolean openLoop() {
+        return rate != null;
+    }
+
+    /** Where the run record goes: beside JMH's result file. */
+    public Path runRecordFile() {
+        return Records.besideResult(resultFile);
+    }
+
+    /** Where the forks hand in their tallies. */
+    public Path tallyDir() {
+        return sibling("tallies");
+    }
+
+    /** Where flight recordings go, or null without --jfr. */
+    public Path jfrDir() {
+        return jfr ? sibling("jfr") : null;
+    }
+
+    private Path sibling(String name) {
+        String stem = resultFile.getFileName().toString().replaceFirst("\\.json$", "");
+        return resultFile.resolveSibling(stem.equals("jmh") ? name : stem + "." + name);
+    }
+
+    static CommandLine commandLine(ClientBinding binding) {
+        return CommandLine.passingThrough("java -jar " + binding.name() + "-client.jar",
+                "Benchmarks a " + binding.name() + " server with the UserService cases.", ALL,
+                "Every other argument is a JMH option and passes through (-wi, -w, -i, -r, -f, -t, -prof, ...;\n"
+                        + "a case name such as getUser selects cases). " + JmhSettings.describeDefaults()
+                        + (binding.switches().isEmpty() ? ""
+                        : "\n\nFramework switches, as JVM options -D" + Switch.PREFIX + "NAME=VALUE (the server needs the same;\n"
+                        + "the JMH forks get them from here):\n" + Switch.describe(binding.switches()).stripTrailing()));
+    }
+
+    /**
+     * @throws UsageException naming the first option that is wrong, or that contradicts another
+     */
+    static ClientOptions parse(ClientBinding binding, CommandLine.Values values) throws UsageException {
+        CommandLineOptions jmh = null;
+        if (!values.has(RATE)) {
+            try {
+                jmh = new CommandLineOptions(values.rest().toArray(String[]::new));
+            } catch (CommandLineOptionException e) {
+                throw new UsageException("JMH option: " + e.getMessage());
+            }
+            if (values.has(CONCURRENCY) && jmh.getThreads().hasValue()) {
+                throw new UsageException("--concurrency and JMH's -t both set the number of threads: give one");
+            }
+            if (values.has(WARMUP_SECONDS) || values.has(MEASURE_SECONDS)) {
+                throw new UsageException("--warmup-seconds and --measure-seconds are for open-loop runs (--rate); JMH's -w,"
+                        + " -wi, -r and -i time the closed loop");
+            }
+        } else {
+            String jmhOption = values.rest().stream().filter(a -> a.startsWith("-")).findFirst().orElse(null);
+            if (jmhOption != null) {
+                throw new UsageException("JMH options such as " + jmhOption + " do not apply to an open-loop run (--rate); it"
+                        + " takes --warmup-seconds, --measure-seconds, --concurrency and case names");
+            }
+            if (values.has(JFR)) {
+                throw new UsageException("--jfr records JMH's forks; an open-loop run (--rate) has none");
+            }
+            for (String name : values.rest()) {
+                if (Case.named(name) == null) {
+                    throw new UsageException("no case named '" + name + "'; cases are " + Case.names());
+                }
+            }
+        }
+        int port = values.get(PORT) < 0 ? binding.defaultPort() : values.get(PORT);
+        Path result = values.has(RESULT) ? Path.of(values.get(RESULT)) : Path.of("results", binding.name() + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")), "jmh.json");
+        return new ClientOptions(new Target(values.get(HOST), port, values.get(TIMEOUT)), result.toAbsolutePath(),
+                values.get(CONCURRENCY), values.has(RATE) ? values.get(RATE) : null, values.get(WARMUP_SECONDS),
+                values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, values.get(JFR),
+                values.rest(), jmh);
+    }
+}

@@ -1,0 +1,153 @@
+package org.rpcbench.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.binding.PairIdentity;
+import org.rpcbench.binding.Switch;
+import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Case;
+import org.rpcbench.checks.Problems;
+import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.RunSummary;
+import org.rpcbench.record.WireSize;
+import org.rpcbench.rig.Bounded;
+import org.rpcbench.rig.ForkSettings;
+import org.rpcbench.rig.WireMeter;
+
+/**
+ * A closed-loop run through JMH: one checked call of each case, the bytes on the wire, then JMH's forks;
+ * then the forks' tallies are merged into run.json beside JMH's own JSON, and the summary is printed. A run
+ * stopped part-way (SIGTERM, Ctrl-C; benchmark.sh stops the client so when the server dies) still records
+ * the cases that finished, and says it did not finish.
+ */
+final class ClosedLoopLauncher {
+    static final long WIRE_SIZES_DEADLINE_MILLIS = 20_000;
+
+    private ClosedLoopLauncher() {}
+
+    static int run(ClientBinding binding, ClientOptions given, PrintStream out, PrintStream err) {
+        ForkSettings fork = new ForkSettings(given.target(), given.tallyDir(), given.serverPid());
+        List<String> forkArgs = new ArrayList<>(moduleOpenings(binding));
+        Switch.given(binding).forEach((name, value) -> forkArgs.add("-D" + Switch.PREFIX + name + "=" + value));
+        fork.asProperties().forEach((k, v) -> {
+            forkArgs.add("-D" + k + "=" + v);
+            System.setProperty(k, v); // for -f 0, where JMH runs in this JVM
+        });
+        Options options = JmhSettings.build(given.jmh(), given.concurrency(), forkArgs, given.resultFile().toString(),
+                given.jfrDir() == null ? null : given.jfrDir().toString());
+        List<Case> selected = JmhSettings.selectedCases(options);
+        if (selected.isEmpty()) {
+            err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
+            return 2;
+        }
+        if (!ClientMain.preflight(binding, given, selected, err)) {
+            return 3;
+        }
+        try {
+            Files.createDirectories(given.resultFile().getParent());
+            clear(given.tallyDir());
+        } catch (IOException e) {
+            err.println("rpc-bench client: cannot write results under " + given.resultFile().getParent() + ": " + e.getMessage());
+            return 1;
+        }
+        Map<Case, WireSize> sizes = wireSizes(binding, given.target(), selected, err);
+        Instant started = Instant.now();
+        FinishedCases progress = FinishedCases.around(OutputFormatFactory.createFormatInstance(out,
+                options.verbosity().orElse(VerboseMode.NORMAL)));
+        Thread onStop = new Thread(() -> {
+            String running = progress.last();
+            err.println("rpc-bench client: stopped before the run finished"
+                    + (running == null ? "" : " (during " + Case.ofBenchmark(running).method() + ")")
+                    + "; recording the cases that finished");
+            report(binding, given, options, selected, progress.finished(), sizes, started, true, out, err);
+        }, "rpc-bench-stopped");
+        Runtime.getRuntime().addShutdownHook(onStop);
+        Collection<RunResult> results;
+        try {
+            results = new Runner(options, progress.format()).run();
+        } catch (RunnerException e) {
+            err.println("rpc-bench client: JMH stopped: " + Problems.describe(e));
+            return 1;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onStop);
+            } catch (IllegalStateException shuttingDown) {
+                // already stopping: the hook records what finished
+            }
+        }
+        return report(binding, given, options, selected, results, sizes, started, false, out, err);
+    }
+
+    private static int report(ClientBinding binding, ClientOptions given, Options options, List<Case> selected,
+                              Collection<RunResult> results, Map<Case, WireSize> sizes, Instant started, boolean stopped,
+                              PrintStream out, PrintStream err) {
+        RunRecord record;
+        try {
+            record = RecordAssembly.closedLoop(binding, given, options, selected, results, sizes, started);
+            if (stopped) {
+                record = record.interruptedBecause("stopped by a signal before every case ran; the cases missing did not finish");
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("rpc-bench client: cannot record the run in " + given.runRecordFile() + ": " + e.getMessage());
+            return 1;
+        }
+        var jmh = record.jmh();
+        return ClientMain.conclude(record, given, RunSummary.title(record) + ", " + jmh.threads() + " threads, " + jmh.forks()
+                + " fork(s), " + jmh.measurementIterations() + " x " + jmh.measurementTime() + " measured",
+                given.resultFile() + " (JMH), " + given.runRecordFile() + " (run record)"
+                        + (given.jfrDir() == null ? "" : ", " + given.jfrDir() + " (flight recordings)"), out, err);
+    }
+
+    /**
+     * Bytes per call of each case, measured through a relay before the run. Not measurable for every
+     * protocol; a failure here is reported in one line and leaves the sizes unknown, never the run failed.
+     */
+    static Map<Case, WireSize> wireSizes(ClientBinding binding, Target target, List<Case> cases, PrintStream err) {
+        Bounded.Outcome<Map<Case, WireSize>> sizes = Bounded.call("rpc-bench-wire-sizes", WIRE_SIZES_DEADLINE_MILLIS,
+                () -> WireMeter.measure(binding, target, cases));
+        if (sizes.problem() != null) {
+            err.println("rpc-bench client: note: bytes on the wire not measured: " + sizes.problem());
+            return Map.of();
+        }
+        if (sizes.value().values().stream().allMatch(Objects::isNull)) {
+            err.println("rpc-bench client: note: bytes on the wire not measured: " + binding.name()
+                    + "'s calls did not pass through the relay (its client connects to an address the server gave it)");
+        }
+        return sizes.value();
+    }
+
+    private static void clear(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+    }
+
+    /** The pair's module openings for the forks; none for a binding outside a pair module (a test's). */
+    static List<String> moduleOpenings(ClientBinding binding) {
+        try {
+            return PairIdentity.of(binding.getClass()).addOpensOptions();
+        } catch (IllegalStateException notAPair) {
+            return List.of();
+        }
+    }
+}

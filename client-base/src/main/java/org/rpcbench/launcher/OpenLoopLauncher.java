@@ -1,0 +1,79 @@
+package org.rpcbench.launcher;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.binding.Connection;
+import org.rpcbench.cases.Case;
+import org.rpcbench.checks.Problems;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.RunSummary;
+import org.rpcbench.record.WireSize;
+import org.rpcbench.rig.OpenLoop;
+import org.rpcbench.rig.OpenLoopPlan;
+import org.rpcbench.rig.PacingClock;
+import org.rpcbench.rig.ProcessMeter;
+
+/**
+ * An open-loop run, in this JVM: one connection, the cases one after another, each on the plan's
+ * schedule; then run.json and the summary. Exit codes as for a closed-loop run. A missed target rate is
+ * flagged, in the summary and in run.json, but is a finding about the server, not a failure.
+ */
+final class OpenLoopLauncher {
+
+    private OpenLoopLauncher() {}
+
+    static int run(ClientBinding binding, ClientOptions given, PrintStream out, PrintStream err) {
+        OpenLoopPlan plan = new OpenLoopPlan(given.rate(), given.concurrency(), Duration.ofSeconds(given.warmupSeconds()),
+                Duration.ofSeconds(given.measureSeconds()));
+        List<Case> cases = given.rest().isEmpty() ? Case.DEFAULT : given.rest().stream().map(Case::named).distinct().toList();
+        if (!ClientMain.preflight(binding, given, cases, err)) {
+            return 3;
+        }
+        Map<Case, WireSize> sizes = ClosedLoopLauncher.wireSizes(binding, given.target(), cases, err);
+        ProcessMeter clientMeter = ProcessMeter.self();
+        ProcessMeter serverMeter = given.serverPid() > 0 ? ProcessMeter.of(given.serverPid()) : null;
+        out.printf(Locale.ROOT, "open loop: %d calls/s on %d senders sharing one connection, %d s warm-up and %d s"
+                        + " measured per case%n", Math.round(plan.rate()), plan.senders(), plan.warmup().toSeconds(),
+                plan.measure().toSeconds());
+        Instant started = Instant.now();
+        List<CaseRecord> results = new ArrayList<>();
+        try (Connection connection = binding.connect(given.target())) {
+            for (Case c : cases) {
+                out.println("open loop: " + c.method() + " ...");
+                CaseRecord r = OpenLoop.run(connection, c, plan, PacingClock.SYSTEM, given.target().timeoutMillis(), clientMeter,
+                        serverMeter).withWire(sizes.get(c));
+                out.printf(Locale.ROOT, "open loop: %s achieved %.1f calls/s, p99 %.3f ms (from send: %.3f ms), %d errors%n",
+                        c.method(), r.achievedRate(), r.latencyMs().p99(), r.uncorrectedLatencyMs().p99(), r.allErrors());
+                results.add(r);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("rpc-bench client: interrupted");
+            return 1;
+        } catch (Exception e) {
+            err.println("rpc-bench client: cannot benchmark " + binding.name() + " at " + given.target() + ": " + Problems.rootCause(e));
+            return 3;
+        }
+        RunRecord record = RecordAssembly.openLoop(binding, given, ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                results, started);
+        int exit = ClientMain.conclude(record, given, RunSummary.title(record) + ", open loop at " + Math.round(plan.rate())
+                + " calls/s, " + plan.senders() + " senders, " + plan.measure().toSeconds() + " s measured",
+                given.runRecordFile() + " (run record)", out, err);
+        for (CaseRecord r : results) {
+            if (Boolean.TRUE.equals(r.missedTarget())) {
+                err.printf(Locale.ROOT, "rpc-bench client: %s missed its target: %.1f of %d calls/s (%d calls never sent);"
+                        + " its latencies describe a saturated server%n", r.name(), r.achievedRate(),
+                        Math.round(r.targetRate()), r.unsent());
+            }
+        }
+        return exit;
+    }
+}

@@ -1,0 +1,96 @@
+package org.rpcbench.launcher;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.options.Options;
+import org.rpcbench.binding.Calibration;
+import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.cases.Case;
+import org.rpcbench.contract.DataModel;
+import org.rpcbench.record.CaseAssembly;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.LoadSettings;
+import org.rpcbench.record.OpenLoopSettings;
+import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.TallyFile;
+import org.rpcbench.record.WireSize;
+
+/**
+ * Puts a run's record together: JMH's scores, the forks' tallies (the calls counted and timed in JMH's
+ * windows, and both processes' use of them), the bytes on the wire, the settings and the environment.
+ * A case JMH gave no result for, or whose forks left no tally, is missing, never invented.
+ */
+final class RecordAssembly {
+
+    private RecordAssembly() {}
+
+    static RunRecord closedLoop(ClientBinding binding, ClientOptions given, Options options, List<Case> selected,
+                                Collection<RunResult> results, Map<Case, WireSize> sizes, Instant started) throws IOException {
+        List<TallyFile> tallies = TallyFile.readAll(given.tallyDir());
+        List<CaseRecord> cases = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        BenchmarkParams params = null;
+        for (Case c : selected) {
+            RunResult run = results.stream().filter(r -> Case.ofBenchmark(r.getParams().getBenchmark()) == c).findFirst().orElse(null);
+            List<TallyFile> forks = tallies.stream().filter(t -> t.caseName().equals(c.method())).toList();
+            if (run == null || forks.isEmpty()) {
+                missing.add(c.method());
+                continue;
+            }
+            params = run.getParams();
+            List<BenchmarkResult> jmhForks = new ArrayList<>(run.getBenchmarkResults());
+            List<CaseAssembly.Fork> assembled = new ArrayList<>();
+            for (int f = 0; f < forks.size(); f++) {
+                double[] scores = forks.size() == jmhForks.size() ? jmhForks.get(f).getIterationResults().stream()
+                        .mapToDouble(i -> i.getPrimaryResult().getScore()).toArray() : null;
+                assembled.add(new CaseAssembly.Fork(forks.get(f), scores));
+            }
+            cases.add(CaseAssembly.closedLoop(c.method(), assembled, run.getPrimaryResult().getScore(),
+                    run.getPrimaryResult().getScoreError(), sizes.get(c)));
+        }
+        RunRecord record = RunRecord.of(DataModel.ID, binding.name() + "-client", binding.name(), given.target().toString(),
+                RunRecord.CLOSED_LOOP, framework(binding), load(options, params, given), null,
+                EnvironmentProbe.probe(params, started), cases, missing);
+        return record.withFiles(given.resultFile().getFileName().toString(),
+                given.jfrDir() == null ? null : given.jfrDir().getFileName().toString());
+    }
+
+    static RunRecord openLoop(ClientBinding binding, ClientOptions given, List<String> jvmArgs, List<CaseRecord> cases,
+                              Instant started) {
+        OpenLoopSettings settings = new OpenLoopSettings(given.rate(), given.concurrency(), 1, given.warmupSeconds(),
+                given.measureSeconds(), jvmArgs, given.target().timeoutMillis());
+        return RunRecord.of(DataModel.ID, binding.name() + "-client", binding.name(), given.target().toString(),
+                RunRecord.OPEN_LOOP, framework(binding), null, settings, EnvironmentProbe.probe(null, started), cases, List.of());
+    }
+
+    /** The binding's settings, and the calibration cost when one was added (never in a real run). */
+    static Map<String, String> framework(ClientBinding binding) {
+        Map<String, String> fw = new LinkedHashMap<>(binding.settings());
+        fw.putAll(Calibration.settings());
+        return fw;
+    }
+
+    private static LoadSettings load(Options options, BenchmarkParams params, ClientOptions given) {
+        int timeout = given.target().timeoutMillis();
+        if (params != null) {
+            return new LoadSettings("JMH " + params.getJmhVersion(), params.getJmhVersion(), params.getMode().shortLabel(),
+                    params.getThreads(), params.getForks(), params.getWarmup().getCount(), params.getWarmup().getTime().toString(),
+                    params.getMeasurement().getCount(), params.getMeasurement().getTime().toString(), params.getJvm(),
+                    params.getJvmArgs().stream().filter(a -> !a.startsWith("-Drpcbench.")).toList(), timeout, null, null, null);
+        }
+        return new LoadSettings("JMH", null, "thrpt", options.getThreads().orElse(JmhSettings.THREADS),
+                options.getForkCount().orElse(JmhSettings.FORKS),
+                options.getWarmupIterations().orElse(JmhSettings.WARMUP_ITERATIONS),
+                options.getWarmupTime().orElse(JmhSettings.WARMUP_TIME).toString(),
+                options.getMeasurementIterations().orElse(JmhSettings.MEASUREMENT_ITERATIONS),
+                options.getMeasurementTime().orElse(JmhSettings.MEASUREMENT_TIME).toString(), null, null, timeout, null, null, null);
+    }
+}

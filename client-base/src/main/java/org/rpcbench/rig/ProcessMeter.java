@@ -1,0 +1,189 @@
+package org.rpcbench.rig;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.lang.management.ManagementFactory;
+import java.util.function.LongSupplier;
+
+/**
+ * Reads how much CPU a process has used, how many bytes it has allocated and how much time its JVM has
+ * spent in GC pauses, from outside the process and without stopping it: CPU from {@code /proc/PID/stat},
+ * GC from the JVM's performance counters ({@code /tmp/hsperfdata_USER/PID}, the memory-mapped file jstat
+ * reads; on by default), allocation from the counter {@value #ALLOCATED} that rpc-bench servers publish
+ * there (server-base's AllocationCounter). A fork reading itself takes its allocation from the JVM.
+ *
+ * <p>Both sides of a run are read the same way, so their figures compare. Any source may be missing
+ * (another OS, another user's process, {@code -XX:-UsePerfData}, a server on another host or in another
+ * language): its fields then read -1, "not known", never 0.
+ */
+public final class ProcessMeter {
+    /** Linux reports process times in USER_HZ ticks, 100 a second on every architecture it runs on. */
+    static final long NANOS_PER_TICK = 10_000_000L;
+    private static final int MAGIC = 0xcafec0c0;
+    private static final int COLLECTORS_LOOKED_FOR = 8;
+    /** The performance counter where an rpc-bench server publishes the bytes it has allocated. */
+    public static final String ALLOCATED = "rpcbench.allocatedBytes";
+
+    private final long pid;
+    private final Path stat;
+    private final MappedByteBuffer perf;
+    private final List<Integer> invocationsAt = new ArrayList<>();
+    private final List<Integer> timeAt = new ArrayList<>();
+    private int fullInvocationsAt = -1;
+    private int allocatedAt = -1;
+    private long ticksPerSecond = -1;
+    private final LongSupplier ownAllocation;
+
+    private ProcessMeter(long pid, Path procDir, Path perfFile, LongSupplier ownAllocation) {
+        this.pid = pid;
+        this.stat = procDir.resolve(Long.toString(pid)).resolve("stat");
+        this.perf = map(perfFile);
+        this.ownAllocation = ownAllocation;
+        if (perf != null) {
+            index();
+        }
+    }
+
+    /** A meter of the process {@code pid}, as far as this machine lets it be read. */
+    public static ProcessMeter of(long pid) {
+        return new ProcessMeter(pid, Path.of("/proc"), perfDataFile(pid), null);
+    }
+
+    /** This JVM, read the same way, with the bytes all its threads have allocated from the JVM itself. */
+    public static ProcessMeter self() {
+        long pid = ProcessHandle.current().pid();
+        LongSupplier allocated = null;
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
+                && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()) {
+            allocated = threads::getTotalThreadAllocatedBytes;
+        }
+        return new ProcessMeter(pid, Path.of("/proc"), perfDataFile(pid), allocated);
+    }
+
+    /** The performance-counter file of a process of this machine's user, wherever the JVM put it. */
+    static Path perfDataFile(long pid) {
+        return Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"), Long.toString(pid));
+    }
+
+    public long pid() {
+        return pid;
+    }
+
+    /** True when GC figures can be read. */
+    public boolean readsGc() {
+        return perf != null && ticksPerSecond > 0 && !invocationsAt.isEmpty();
+    }
+
+    /** True when the bytes the process allocated can be read. */
+    public boolean readsAllocation() {
+        return ownAllocation != null || allocatedAt >= 0;
+    }
+
+    public ProcessReading read() {
+        long wall = System.nanoTime();
+        long cpu = cpuNanos();
+        long allocated = ownAllocation != null ? ownAllocation.getAsLong() : allocatedAt >= 0 ? perf.getLong(allocatedAt) : -1;
+        if (!readsGc()) {
+            return new ProcessReading(wall, cpu, allocated, -1, -1, -1);
+        }
+        long count = 0;
+        long ticks = 0;
+        for (int i = 0; i < invocationsAt.size(); i++) {
+            count += perf.getLong(invocationsAt.get(i));
+            ticks += perf.getLong(timeAt.get(i));
+        }
+        long full = fullInvocationsAt < 0 ? -1 : perf.getLong(fullInvocationsAt);
+        return new ProcessReading(wall, cpu, allocated, count, full, (long) (ticks * (1e9 / ticksPerSecond)));
+    }
+
+    /** utime + stime: fields 14 and 15, counted after the command name, which may itself hold spaces. */
+    private long cpuNanos() {
+        try {
+            String line = Files.readString(stat, StandardCharsets.US_ASCII);
+            String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
+            // fields[0] is field 3 (state): utime is field 14, stime field 15
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * NANOS_PER_TICK;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static MappedByteBuffer map(Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            MappedByteBuffer buffer = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
+            if (buffer.capacity() < 32 || buffer.order(ByteOrder.BIG_ENDIAN).getInt(0) != MAGIC) {
+                return null;
+            }
+            buffer.order(buffer.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+            return buffer;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Finds the counters this meter reads. The file is a prologue (entry offset at byte 24, entry count
+     * at 28) and entries of: length, name offset, vector length, type, flags, units, variability, data
+     * offset; names are NUL-terminated, a long counter's type is 'J'.
+     */
+    private void index() {
+        int[] invocations = new int[COLLECTORS_LOOKED_FOR];
+        int[] time = new int[COLLECTORS_LOOKED_FOR];
+        java.util.Arrays.fill(invocations, -1);
+        java.util.Arrays.fill(time, -1);
+        try {
+            int at = perf.getInt(24);
+            int entries = perf.getInt(28);
+            for (int e = 0; e < entries; e++) {
+                int length = perf.getInt(at);
+                String name = name(at + perf.getInt(at + 4));
+                byte type = perf.get(at + 12);
+                int data = at + perf.getInt(at + 16);
+                if (type == 'J') {
+                    if (name.equals("sun.os.hrt.frequency")) {
+                        ticksPerSecond = perf.getLong(data);
+                    } else if (name.equals(ALLOCATED)) {
+                        allocatedAt = data;
+                    } else if (name.startsWith("sun.gc.collector.")) {
+                        String[] parts = name.split("\\.");
+                        int n = Integer.parseInt(parts[3]);
+                        if (n < COLLECTORS_LOOKED_FOR && parts.length == 5) {
+                            if (parts[4].equals("invocations")) {
+                                invocations[n] = data;
+                            } else if (parts[4].equals("time")) {
+                                time[n] = data;
+                            }
+                        }
+                    }
+                }
+                at += length;
+            }
+        } catch (RuntimeException e) {
+            return; // a file this meter does not understand: no GC figures
+        }
+        for (int n = 0; n < COLLECTORS_LOOKED_FOR; n++) {
+            if (invocations[n] >= 0 && time[n] >= 0) {
+                invocationsAt.add(invocations[n]);
+                timeAt.add(time[n]);
+            }
+        }
+        // collector 1 is the old-generation (full) collector of every HotSpot GC that reports two or more
+        fullInvocationsAt = invocations[1];
+    }
+
+    private String name(int at) {
+        StringBuilder s = new StringBuilder();
+        for (byte b = perf.get(at); b != 0; b = perf.get(++at)) {
+            s.append((char) b);
+        }
+        return s.toString();
+    }
+}

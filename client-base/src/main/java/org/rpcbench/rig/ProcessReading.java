@@ -1,0 +1,21 @@
+package org.rpcbench.rig;
+
+import org.rpcbench.record.ProcessDelta;
+
+/**
+ * What a process had used by one moment, since it started: CPU time, bytes allocated, GC pauses, with the
+ * wall clock ({@code System.nanoTime}) at the reading. A figure that could not be read is -1.
+ */
+public record ProcessReading(long wallNanos, long cpuNanos, long allocBytes, long gcCount, long fullGcCount, long gcPauseNanos) {
+
+    /** What the process used from {@code this} reading to {@code later}. */
+    public ProcessDelta until(ProcessReading later) {
+        return new ProcessDelta((later.wallNanos - wallNanos) / 1e9, diff(cpuNanos, later.cpuNanos),
+                diff(allocBytes, later.allocBytes), diff(gcCount, later.gcCount), diff(fullGcCount, later.fullGcCount),
+                diff(gcPauseNanos, later.gcPauseNanos));
+    }
+
+    private static Long diff(long from, long to) {
+        return from < 0 || to < 0 ? null : to - from;
+    }
+}

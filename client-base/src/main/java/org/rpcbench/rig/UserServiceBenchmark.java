@@ -1,0 +1,165 @@
+package org.rpcbench.rig;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.Control;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.openjdk.jmh.runner.IterationType;
+import org.rpcbench.binding.Bindings;
+import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.binding.Connection;
+import org.rpcbench.binding.Exchange;
+import org.rpcbench.cases.Case;
+
+/**
+ * The cases, written once for every protocol: the binding on the class path decides what "a call" is.
+ * All benchmark threads share one connection (this Benchmark-scoped state), as the seeds' clients did;
+ * each thread has its own prepared requests and counters ({@link Seat}).
+ *
+ * <p>Throughput mode gives ops/s; every call inside JMH's measured window is also timed into the thread's
+ * histogram and its answer checked, and both processes' meters are read at that window's edges
+ * ({@link MeasurementWindow}), so throughput, latency, call counts and costs all cover one window.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class UserServiceBenchmark {
+    /** Distinct prepared requests per thread: enough to defeat caching, few enough to stay in cache. */
+    public static final int REQUESTS_PER_THREAD = 16;
+
+    private ForkSettings settings;
+    private Case measured;
+    private Connection connection;
+    private ForkTally tally;
+    private ProcessMeter clientMeter;
+    private ProcessMeter serverMeter;
+    private volatile MeasurementWindow window;
+
+    @Setup(Level.Trial)
+    public void connect(BenchmarkParams params) throws Exception {
+        settings = ForkSettings.fromSystemProperties();
+        measured = Case.ofBenchmark(params.getBenchmark());
+        connection = Bindings.load(ClientBinding.class).connect(settings.target());
+        tally = new ForkTally(measured.method());
+        clientMeter = ProcessMeter.self();
+        serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
+    }
+
+    // a measured iteration's window is watched from a thread of its own; warm-up is not metered
+    @Setup(Level.Iteration)
+    public void watchWindow(IterationParams iteration) {
+        window = iteration.getType() == IterationType.MEASUREMENT
+                ? new MeasurementWindow(clientMeter, serverMeter, iteration.getTime().convertTo(TimeUnit.NANOSECONDS)) : null;
+    }
+
+    @TearDown(Level.Trial)
+    public void disconnect() {
+        connection.close();
+    }
+
+    /** One benchmark thread's seat at the shared connection. */
+    @State(Scope.Thread)
+    public static class Seat {
+        Caller caller;
+        private boolean offered;
+
+        @Setup(Level.Trial)
+        public void prepare(UserServiceBenchmark bench, ThreadParams thread) {
+            Exchange[] exchanges = new Exchange[REQUESTS_PER_THREAD];
+            int first = thread.getThreadIndex() * REQUESTS_PER_THREAD;
+            for (int i = 0; i < exchanges.length; i++) {
+                exchanges[i] = bench.connection.prepare(bench.measured, first + i);
+            }
+            caller = new Caller(exchanges, NanoClock.SYSTEM);
+        }
+
+        @Setup(Level.Iteration)
+        public void startIteration() {
+            caller.reset();
+            offered = false;
+        }
+
+        // the flags are read as each call starts: JMH counts a call when it starts inside its window
+        Object call(UserServiceBenchmark bench, Control control) {
+            if (!offered) {
+                offered = true;
+                MeasurementWindow w = bench.window;
+                if (w != null) {
+                    w.offer(control);
+                }
+            }
+            return caller.callOnce(control.startMeasurement && !control.stopMeasurement);
+        }
+
+        @TearDown(Level.Iteration)
+        public void handIn(UserServiceBenchmark bench, IterationParams iteration, ThreadParams thread) {
+            bench.tally.handIn(caller, iteration.getType() == IterationType.MEASUREMENT, thread.getThreadCount(), bench.window,
+                    iteration.getTime().convertTo(TimeUnit.NANOSECONDS) / 1e9);
+        }
+
+        @TearDown(Level.Trial)
+        public void leave(UserServiceBenchmark bench, ThreadParams thread) {
+            bench.tally.leave(thread.getThreadCount(), bench.settings.tallyDir());
+        }
+    }
+
+    @Benchmark
+    public Object existUser(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object createUser(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object getUser(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object listUser(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object ping(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object echo1K(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object echo50K(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object echo200K(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object echoPojo(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object say(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+}

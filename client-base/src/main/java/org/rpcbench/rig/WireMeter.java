@@ -1,0 +1,91 @@
+package org.rpcbench.rig;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.binding.Connection;
+import org.rpcbench.binding.Exchange;
+import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Case;
+import org.rpcbench.record.WireSize;
+
+/**
+ * Measures the bytes each case puts on the wire, both ways, through the binding itself: a loopback relay
+ * in front of the server counts what passes while one connection makes the same calls one at a time.
+ * ({@link Relay}). What it counts is everything the protocol sends (framing, headers, serialized body), averaged over
+ * many calls, after a few calls that pay for connection set-up.
+ *
+ * <p>This runs before the benchmark, on a connection of its own; nothing of it is on the measured path.
+ * A protocol that reaches the server around the relay (RMI's stubs carry the server's own address)
+ * shows no traffic, and its sizes are reported as not measured rather than as zero.
+ */
+public final class WireMeter implements AutoCloseable {
+    static final int SETTLING_CALLS = 5;
+    static final int COUNTED_CALLS = 100;
+
+    private final AtomicLong up = new AtomicLong();
+    private final AtomicLong down = new AtomicLong();
+    private final Relay relay;
+
+    /** A counting relay on a free loopback port to {@code upstream}. */
+    public WireMeter(InetSocketAddress upstream) throws IOException {
+        this.relay = new Relay(upstream, (toServer, chunk, length) -> (toServer ? up : down).addAndGet(length));
+    }
+
+    public int port() {
+        return relay.port();
+    }
+
+    /**
+     * Sizes of every case, or a map holding null for the cases whose calls did not cross the relay.
+     *
+     * @throws Exception when the binding cannot connect through the relay or a call fails
+     */
+    public static Map<Case, WireSize> measure(ClientBinding binding, Target target, List<Case> cases) throws Exception {
+        Map<Case, WireSize> sizes = new LinkedHashMap<>();
+        try (WireMeter meter = new WireMeter(new InetSocketAddress(target.host(), target.port()));
+             Connection connection = binding.connect(new Target("127.0.0.1", meter.port(), target.timeoutMillis()))) {
+            for (Case c : cases) {
+                sizes.put(c, meter.size(connection, c));
+            }
+        }
+        return sizes;
+    }
+
+    WireSize size(Connection connection, Case c) throws Exception {
+        Exchange[] exchanges = new Exchange[UserServiceBenchmark.REQUESTS_PER_THREAD];
+        for (int i = 0; i < exchanges.length; i++) {
+            exchanges[i] = connection.prepare(c, i);
+        }
+        for (int i = 0; i < SETTLING_CALLS; i++) {
+            call(exchanges[i % exchanges.length]);
+        }
+        long upBefore = up.get();
+        long downBefore = down.get();
+        for (int i = 0; i < COUNTED_CALLS; i++) {
+            call(exchanges[i % exchanges.length]);
+        }
+        long sent = up.get() - upBefore;
+        long received = down.get() - downBefore;
+        if (sent == 0 || received == 0) {
+            return null;
+        }
+        return new WireSize((double) sent / COUNTED_CALLS, (double) received / COUNTED_CALLS);
+    }
+
+    private static void call(Exchange exchange) throws Exception {
+        String problem = exchange.check(exchange.call());
+        if (problem != null) {
+            throw new IllegalStateException("wrong answer while measuring sizes: " + problem);
+        }
+    }
+
+    @Override
+    public void close() {
+        relay.close();
+    }
+}

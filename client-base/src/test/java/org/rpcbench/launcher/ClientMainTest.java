@@ -1,0 +1,198 @@
+package org.rpcbench.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.binding.InMemoryBinding;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.Records;
+import org.rpcbench.record.RunRecord;
+
+/** The launcher end to end, with JMH running in this JVM (-f 0) against the in-memory binding. */
+class ClientMainTest {
+
+    @BeforeAll
+    static void shareTheJmhLock() {
+        // these runs check behaviour, not speed: another benchmark on this machine must not fail them
+        System.setProperty("jmh.ignoreLock", "true");
+    }
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @AfterEach
+    void honest() {
+        InMemoryBinding.down = false;
+        InMemoryBinding.lying = false;
+        InMemoryBinding.lyingFromConnection = Integer.MAX_VALUE;
+    }
+
+    int run(String... args) {
+        return ClientMain.run(new InMemoryBinding(), args, new PrintStream(out, true), new PrintStream(err, true));
+    }
+
+    String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    String[] tiny(Path dir, String... cases) {
+        String[] base = {"--result", dir.resolve("jmh.json").toString(), "-f", "0", "-wi", "1", "-w", "100ms",
+                "-i", "2", "-r", "200ms", "-t", "8"};
+        String[] all = java.util.Arrays.copyOf(base, base.length + cases.length);
+        System.arraycopy(cases, 0, all, base.length, cases.length);
+        return all;
+    }
+
+    @Test
+    void aCleanRunWritesBothFilesAndExitsZero(@TempDir Path dir) throws Exception {
+        int exit = run(tiny(dir, "getUser", "listUser"));
+        assertThat(exit).as(err()).isZero();
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.passed()).isTrue();
+        assertThat(record.schemaVersion()).isEqualTo(RunRecord.SCHEMA);
+        assertThat(record.cases()).hasSize(2);
+        CaseRecord getUser = record.cases().get(0);
+        assertThat(getUser.name()).isEqualTo("getUser");
+        assertThat(getUser.opsPerSecond()).isPositive();
+        assertThat(getUser.calls()).isPositive();
+        assertThat(getUser.errors()).isZero();
+        // the calls counted are those JMH counted: the same window, give or take a call per thread at each edge
+        double jmhOps = getUser.iterationScores().get(0).stream().mapToDouble(score -> score * 0.2).sum();
+        assertThat((double) getUser.calls()).isBetween(jmhOps * 0.9, jmhOps * 1.1 + 16);
+        assertThat(getUser.iterations()).hasSize(2);
+        assertThat(getUser.iterations().get(1).calls()).isPositive();
+        assertThat(getUser.latencyMs().p99()).isPositive();
+        // this JVM ran the benchmark (-f 0): its CPU is the client's; the in-memory binding has no wire
+        assertThat(getUser.cpuAndGc().client().cpuPercentOfCore()).isPositive();
+        assertThat(getUser.perCall().clientCpuMicros()).isPositive();
+        assertThat(getUser.perCall().clientAllocBytes()).isPositive();
+        assertThat(getUser.cpuAndGc().server()).isNull();
+        assertThat(getUser.perCall().serverCpuMicros()).isNaN();
+        assertThat(getUser.wireBytes()).isNull();
+        assertThat(getUser.steady()).isNotNull();
+        assertThat(record.jmh().threads()).isEqualTo(8);
+        assertThat(record.environment().cores()).isPositive();
+        assertThat(record.settingsHash()).hasSize(16);
+        assertThat(Files.readString(dir.resolve("jmh.json"))).contains("UserServiceBenchmark.getUser");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("p99.9 ms").contains("listUser");
+    }
+
+    @Test
+    void wrongAnswersFailTheRunAndAreShown(@TempDir Path dir) throws Exception {
+        // the preflight's connection answers right; the benchmark's goes bad, as a server might mid-run
+        InMemoryBinding.CONNECTIONS.set(0);
+        InMemoryBinding.lyingFromConnection = 1;
+        int exit = run(tiny(dir, "getUser"));
+        assertThat(exit).isEqualTo(1);
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.passed()).isFalse();
+        CaseRecord c = record.cases().get(0);
+        assertThat(c.allErrors()).isPositive();
+        assertThat(c.problems().get(0)).contains("wrong answer: user");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("FAILED");
+        assertThat(err()).contains("run FAILED");
+    }
+
+    @Test
+    void aWrongAnswerBeforeTheRunStopsItAtOnce(@TempDir Path dir) {
+        InMemoryBinding.lying = true;
+        assertThat(run(tiny(dir))).isEqualTo(3);
+        assertThat(err().lines()).containsExactly(
+                "rpc-bench client: cannot benchmark in-memory at 127.0.0.1:1: getUser gave a wrong answer: user 1: id was 2, expected 1");
+    }
+
+    @Test
+    void anUnreachableServerIsOneLine(@TempDir Path dir) {
+        InMemoryBinding.down = true;
+        assertThat(run(tiny(dir))).isEqualTo(3);
+        assertThat(err().lines()).containsExactly(
+                "rpc-bench client: cannot benchmark in-memory at 127.0.0.1:1: ConnectException: Connection refused: 127.0.0.1:1");
+    }
+
+    @Test
+    void badOptionsAreOneLineAndExitTwo(@TempDir Path dir) {
+        assertThat(run("--timeout-ms", "soon")).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench client: --timeout-ms: 'soon' is not a whole number (see --help)");
+        err.reset();
+        assertThat(run("-wi", "many")).isEqualTo(2);
+        assertThat(err().lines()).hasSize(1).first().asString().startsWith("rpc-bench client: JMH option:");
+        err.reset();
+        assertThat(run("--result", dir.resolve("x.json").toString(), "noSuchCase")).isEqualTo(2);
+        assertThat(err().lines()).containsExactly(
+                "rpc-bench client: the benchmark patterns [noSuchCase] select no case; cases are existUser, createUser, getUser, listUser, ping, echo1K, echo50K, echo200K, echoPojo, say");
+    }
+
+    @Test
+    void anOpenLoopRunKeepsItsRateAndRecordsBothLatencies(@TempDir Path dir) throws Exception {
+        int exit = run("--result", dir.resolve("jmh.json").toString(), "--rate", "200", "--warmup-seconds", "1",
+                "--measure-seconds", "2", "--concurrency", "4", "getUser");
+        assertThat(exit).as(err()).isZero();
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.loop()).isEqualTo("open-loop");
+        assertThat(record.passed()).isTrue();
+        assertThat(record.openLoop().senders()).isEqualTo(4);
+        CaseRecord c = record.cases().get(0);
+        assertThat(c.name()).isEqualTo("getUser");
+        assertThat(c.achievedRate()).isBetween(190.0, 201.0);
+        assertThat(c.calls()).isBetween(380L, 400L);
+        assertThat(c.warmupCalls()).isBetween(190L, 200L);
+        assertThat(c.missedTarget()).isFalse();
+        assertThat(c.latencyMs().p9999()).isPositive();
+        assertThat(c.uncorrectedLatencyMs().samples()).isEqualTo(c.calls());
+        assertThat(c.cpuAndGc().client().cpuPercentOfCore()).isNotNegative();
+        assertThat(Files.exists(dir.resolve("jmh.json"))).isFalse();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("achieved/s").contains("p99 (sent)");
+    }
+
+    @Test
+    void optionsThatContradictEachOtherAreOneLineAndExitTwo(@TempDir Path dir) {
+        String result = dir.resolve("jmh.json").toString();
+        String[][] bad = {
+            {"--result", result, "--concurrency", "4", "-t", "8"},
+            {"--result", result, "--rate", "100", "-wi", "1"},
+            {"--result", result, "--rate", "100", "noSuchCase"},
+            {"--result", result, "--measure-seconds", "5"},
+            {"--result", result, "--rate", "0"},
+            {"--result", result, "--concurrency", "-3"},
+        };
+        String[] expected = {
+            "rpc-bench client: --concurrency and JMH's -t both set the number of threads: give one (see --help)",
+            "rpc-bench client: JMH options such as -wi do not apply to an open-loop run (--rate); it takes --warmup-seconds,"
+                    + " --measure-seconds, --concurrency and case names (see --help)",
+            "rpc-bench client: no case named 'noSuchCase'; cases are existUser, createUser, getUser, listUser, ping, echo1K, echo50K, echo200K, echoPojo, say (see --help)",
+            "rpc-bench client: --warmup-seconds and --measure-seconds are for open-loop runs (--rate); JMH's -w, -wi, -r"
+                    + " and -i time the closed loop (see --help)",
+            "rpc-bench client: --rate: 0 is outside 1..10000000 (see --help)",
+            "rpc-bench client: --concurrency: -3 is outside 1..100000 (see --help)",
+        };
+        for (int i = 0; i < bad.length; i++) {
+            err.reset();
+            assertThat(run(bad[i])).as(String.join(" ", bad[i])).isEqualTo(2);
+            assertThat(err().lines()).containsExactly(expected[i]);
+        }
+    }
+
+    @Test
+    void concurrencySetsTheThreads(@TempDir Path dir) throws Exception {
+        String[] args = {"--result", dir.resolve("jmh.json").toString(), "--concurrency", "3", "-f", "0", "-wi", "0",
+                "-i", "1", "-r", "100ms", "existUser"};
+        assertThat(run(args)).as(err()).isZero();
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.jmh().threads()).isEqualTo(3);
+        assertThat(record.loop()).isEqualTo("closed-loop");
+    }
+
+    @Test
+    void helpListsOurOptionsAndTheJmhDefaults() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("--host HOST").contains("--timeout-ms MILLIS")
+                .contains("-t 32 -f 1");
+    }
+}

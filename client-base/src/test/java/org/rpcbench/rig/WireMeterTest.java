@@ -1,0 +1,125 @@
+package org.rpcbench.rig;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.rpcbench.binding.ClientBinding;
+import org.rpcbench.binding.Connection;
+import org.rpcbench.binding.Exchange;
+import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Case;
+import org.rpcbench.record.WireSize;
+
+/** Size accounting against a protocol whose every byte is known: a 4-byte length, then the body. */
+class WireMeterTest {
+    static final int ANSWER_BYTES = 300;
+
+    final ServerSocket server = serve();
+
+    @AfterEach
+    void stop() throws IOException {
+        server.close();
+    }
+
+    /** Answers each framed request with a framed body of {@link #ANSWER_BYTES}. */
+    static ServerSocket serve() {
+        try {
+            ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            Thread acceptor = new Thread(() -> {
+                while (!listener.isClosed()) {
+                    try {
+                        Socket s = listener.accept();
+                        Thread t = new Thread(() -> answer(s));
+                        t.setDaemon(true);
+                        t.start();
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            return listener;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void answer(Socket s) {
+        try (s; DataInputStream in = new DataInputStream(s.getInputStream());
+             DataOutputStream out = new DataOutputStream(s.getOutputStream())) {
+            while (true) {
+                in.readFully(new byte[in.readInt()]);
+                out.writeInt(ANSWER_BYTES);
+                out.write(new byte[ANSWER_BYTES]);
+                out.flush();
+            }
+        } catch (IOException e) {
+            // the client went away
+        }
+    }
+
+    /** Requests of 10 + the case's ordinal bytes; {@code around} connects past the relay to the server. */
+    static ClientBinding framed(Integer around) {
+        return new ClientBinding() {
+            @Override public String name() { return "framed"; }
+            @Override public int defaultPort() { return 1; }
+            @Override public Map<String, String> settings() { return Map.of(); }
+
+            @Override
+            public Connection connect(Target target) throws IOException {
+                Socket socket = new Socket(target.host(), around == null ? target.port() : around);
+                DataInputStream in = new DataInputStream(socket.getInputStream());
+                DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+                return new Connection() {
+                    @Override
+                    public Exchange prepare(Case c, int seq) {
+                        byte[] body = new byte[10 + c.ordinal()];
+                        return Exchange.of(() -> {
+                            out.writeInt(body.length);
+                            out.write(body);
+                            out.flush();
+                            byte[] answer = new byte[in.readInt()];
+                            in.readFully(answer);
+                            return answer.length;
+                        }, answer -> answer.equals(ANSWER_BYTES) ? null : "answer of " + answer + " bytes");
+                    }
+
+                    @Override
+                    public void close() {
+                        try {
+                            socket.close();
+                        } catch (IOException e) {
+                            // closed
+                        }
+                    }
+                };
+            }
+        };
+    }
+
+    @Test
+    void countsEveryByteOfEachCallBothWays() throws Exception {
+        Target target = new Target("127.0.0.1", server.getLocalPort(), 5000);
+        Map<Case, WireSize> sizes = WireMeter.measure(framed(null), target, List.of(Case.EXIST_USER, Case.LIST_USER));
+        assertThat(sizes.get(Case.EXIST_USER)).isEqualTo(new WireSize(4 + 10, 4 + ANSWER_BYTES));
+        assertThat(sizes.get(Case.LIST_USER)).isEqualTo(new WireSize(4 + 10 + Case.LIST_USER.ordinal(), 4 + ANSWER_BYTES));
+        assertThat(sizes).doesNotContainKey(Case.GET_USER);
+    }
+
+    @Test
+    void callsThatGoAroundTheRelayAreNotMeasuredRatherThanZero() throws Exception {
+        Target target = new Target("127.0.0.1", server.getLocalPort(), 5000);
+        Map<Case, WireSize> sizes = WireMeter.measure(framed(server.getLocalPort()), target, List.of(Case.GET_USER));
+        assertThat(sizes).containsEntry(Case.GET_USER, null);
+    }
+}

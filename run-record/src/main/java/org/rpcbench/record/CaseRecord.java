@@ -1,0 +1,102 @@
+package org.rpcbench.record;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * One case of a run: JMH's throughput with its error and per-iteration scores; what the client counted and
+ * timed in the same windows (calls answered right, errors, latency of each); the costs (bytes on the wire,
+ * CPU and GC of both sides, and per call); every measured iteration; and the same figures over the steady
+ * iterations. An open-loop case has its rates and both latencies instead of JMH's figures.
+ *
+ * @param opsPerSecond JMH's score: calls completed per second, answered or failed (open loop: unset)
+ * @param answeredPerSecond calls answered right per second: what a reader means by throughput
+ * @param failedLatencyMs how long the calls that failed took (a timeout shows here); null when none failed
+ */
+public record CaseRecord(
+        String name,
+        double opsPerSecond,
+        double opsError,
+        List<List<Double>> iterationScores,
+        double answeredPerSecond,
+        Latency latencyMs,
+        Latency failedLatencyMs,
+        long calls,
+        long errors,
+        long warmupCalls,
+        long warmupErrors,
+        List<String> problems,
+        boolean stillClimbing,
+        WireSize wireBytes,
+        CpuAndGc cpuAndGc,
+        PerCall perCall,
+        List<IterationRecord> iterations,
+        Steady steady,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double targetRate,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double achievedRate,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean missedTarget,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Latency uncorrectedLatencyMs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long unsent) {
+
+    public CaseRecord {
+        iterationScores = iterationScores == null ? List.of() : iterationScores;
+        problems = problems == null ? List.of() : problems;
+        iterations = iterations == null ? List.of() : iterations;
+        latencyMs = latencyMs == null ? Latency.NONE : latencyMs;
+        cpuAndGc = cpuAndGc == null ? CpuAndGc.NONE : cpuAndGc;
+    }
+
+    public long allErrors() {
+        return errors + warmupErrors;
+    }
+
+    /** A case fails on any error, in warm-up too, or when no call was answered. */
+    public boolean failed() {
+        return allErrors() > 0 || calls == 0;
+    }
+
+    public boolean openLoop() {
+        return achievedRate != null;
+    }
+
+    /**
+     * Calls answered right per second. Records written before the figure was kept derive it as it was
+     * defined then: the score scaled by the share of measured calls answered right.
+     */
+    public double answered() {
+        if (!Double.isNaN(answeredPerSecond)) {
+            return answeredPerSecond;
+        }
+        double rate = openLoop() ? achievedRate : opsPerSecond;
+        long measured = calls + errors;
+        return measured == 0 ? rate : rate * calls / measured;
+    }
+
+    /**
+     * A per-call cost over all measured iterations (see {@link PerCall#get}). Records written before costs
+     * were kept per call derive CPU from the share of a core and the window's length.
+     */
+    public double perCall(String metric) {
+        if (perCall != null && !Double.isNaN(perCall.get(metric))) {
+            return perCall.get(metric);
+        }
+        ProcessUse use = metric.startsWith("server") ? cpuAndGc.server() : cpuAndGc.client();
+        if (metric.endsWith("CpuMicros") && use != null && calls > 0 && !Double.isNaN(use.cpuPercentOfCore())) {
+            return use.cpuPercentOfCore() / 100 * use.seconds() * 1e6 / calls;
+        }
+        return Double.NaN;
+    }
+
+    /** Every fork's measured iteration scores, in one array. */
+    @JsonIgnore
+    public double[] allScores() {
+        return iterationScores.stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
+    }
+
+    public CaseRecord withWire(WireSize size) {
+        return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,
+                calls, errors, warmupCalls, warmupErrors, problems, stillClimbing, size, cpuAndGc, perCall, iterations, steady,
+                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent);
+    }
+}

@@ -1,0 +1,80 @@
+package org.rpcbench.record;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Reading and writing run records: the one place their JSON is made or parsed. Records of every schema
+ * so far read into {@link RunRecord}; what a record from before a field existed lacks is unknown (null,
+ * NaN), and its accessors derive what can be derived.
+ */
+public final class Records {
+    /** How a run record's file is named. */
+    public static final String FILE = "run.json";
+
+    private Records() {}
+
+    public static RunRecord read(Path file) throws IOException {
+        try {
+            return parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("cannot read the run record " + file + ": " + oneLine(e), e);
+        }
+    }
+
+    public static RunRecord parse(String json) throws IOException {
+        RunRecord r = Json.MAPPER.readValue(json, RunRecord.class);
+        if (r == null || r.binding() == null) {
+            throw new IOException("not a run record (it names no binding)");
+        }
+        return r;
+    }
+
+    public static String toJson(RunRecord record) {
+        try {
+            return Json.MAPPER.writeValueAsString(record) + "\n";
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write a run record as JSON", e);
+        }
+    }
+
+    public static void write(RunRecord record, Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path part = parent.resolve(file.getFileName() + ".part");
+        Files.writeString(part, toJson(record), StandardCharsets.UTF_8);
+        Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The run records at a path: the file itself, or every run record below a directory, in path order. */
+    public static List<Path> find(Path path) throws IOException {
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(path)) {
+            try (Stream<Path> walk = Files.walk(path)) {
+                walk.filter(p -> p.getFileName().toString().endsWith(FILE) && Files.isRegularFile(p)).sorted().forEach(files::add);
+            }
+        } else if (Files.isRegularFile(path)) {
+            files.add(path);
+        } else {
+            throw new IOException("no run record at " + path);
+        }
+        return files;
+    }
+
+    /** Where the run record of a JMH result file goes: run.json beside jmh.json, else STEM.run.json. */
+    public static Path besideResult(Path resultFile) {
+        String stem = resultFile.getFileName().toString().replaceFirst("\\.json$", "");
+        return resultFile.resolveSibling(stem.equals("jmh") ? FILE : stem + "." + FILE);
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

@@ -1,0 +1,57 @@
+package org.rpcbench.record;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What one fork measured of one case, handed to the launcher in a file (JMH's own results carry only
+ * scores): its warm-up counts, its first problems, and each measured iteration's counts, costs and
+ * latency histograms. The launcher merges the forks' files, so percentiles always come from merged
+ * histograms, never from averaged percentiles.
+ *
+ * @param startedAtMillis when the fork began the case: forks run one after another, so this orders them
+ *     as JMH's results are ordered
+ */
+public record TallyFile(String caseName, long startedAtMillis, long pid, long warmupCalls, long warmupErrors,
+                        List<String> problems, List<Window> iterations) {
+    public static final String SUFFIX = ".tally.json";
+    /** How many distinct problems a case keeps. */
+    public static final int PROBLEMS_KEPT = 5;
+
+    /**
+     * One measured iteration: the calls counted inside JMH's measured window and what each process used in
+     * that window, the histograms of the calls answered right and of those that failed.
+     */
+    public record Window(int index, double seconds, long calls, long errors, ProcessDelta client, ProcessDelta server,
+                         String latency, String failedLatency) {}
+
+    public void write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path file = dir.resolve(caseName + "-" + pid + "-" + startedAtMillis + SUFFIX);
+        Files.writeString(file, Json.MAPPER.writeValueAsString(this), StandardCharsets.UTF_8);
+    }
+
+    public static TallyFile read(Path file) throws IOException {
+        return Json.MAPPER.readValue(Files.readString(file, StandardCharsets.UTF_8), TallyFile.class);
+    }
+
+    /** Every tally in a directory, oldest fork first; none when the directory does not exist. */
+    public static List<TallyFile> readAll(Path dir) throws IOException {
+        List<TallyFile> all = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return all;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(SUFFIX)).toList()) {
+                all.add(read(f));
+            }
+        }
+        all.sort(java.util.Comparator.comparingLong(TallyFile::startedAtMillis));
+        return all;
+    }
+}

@@ -1,0 +1,116 @@
+package org.rpcbench.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecordsTest {
+
+    /** A record the launcher wrote before records were typed (format 1), kept as it was written. */
+    static final Path FORMAT_1 = Path.of("src", "test", "resources", "format1-run.json");
+
+    @Test
+    void aRecordWrittenBeforeSchemasStillReads() throws Exception {
+        RunRecord r = Records.read(FORMAT_1);
+        assertThat(r.schemaVersion()).isEqualTo(1);
+        assertThat(r.model()).isEqualTo(RunRecord.EPOCH_TIMES);
+        assertThat(r.binding()).isEqualTo("dubbo-hessian");
+        assertThat(r.passed()).isTrue();
+        assertThat(r.threads()).isEqualTo(32);
+        assertThat(r.framework()).containsEntry("serialization", "hessian2").containsEntry("frameworkVersion", "3.3.6");
+        assertThat(r.jmh().measurementIterations()).isEqualTo(2);
+        assertThat(r.environment().runtimeName()).isEqualTo("Java 17.0.15");
+        assertThat(r.settingsHash()).isEqualTo("92603c69ebc76e73");
+
+        CaseRecord getUser = r.find("getUser");
+        assertThat(getUser.calls()).isEqualTo(9468);
+        assertThat(getUser.opsError()).isNaN();
+        assertThat(getUser.latencyMs().p999()).isEqualTo(78.446591);
+        assertThat(getUser.allScores()).containsExactly(2967.760141385089, 6370.705940325026);
+        assertThat(getUser.wireBytes().requestBytes()).isEqualTo(188.06);
+        // figures it did not keep are derived as they were defined then
+        assertThat(getUser.answered()).isEqualTo(getUser.opsPerSecond());
+        assertThat(getUser.perCall("serverCpuMicros")).isCloseTo(80.18010001240249 / 100 * 2.120226839 * 1e6 / 9468, within(1e-9));
+        assertThat(getUser.perCall("serverAllocBytes")).isNaN();
+        assertThat(getUser.steady()).isNull();
+        assertThat(getUser.iterations()).isEmpty();
+    }
+
+    @Test
+    void aRecordReadsBackAsItWasWrittenWithUnknownFiguresAsNull(@TempDir Path dir) throws Exception {
+        RunRecord written = Samples.run("dubbo-kryo", "kryo", 32, List.of(Samples.closedCase("getUser", 1000, 2.5, 0)));
+        Path file = dir.resolve(Records.FILE);
+        Records.write(written, file);
+        String json = Files.readString(file);
+        assertThat(json).contains("\"schema\" : 2").contains("\"failedLatencyMs\" : null").doesNotContain("NaN")
+                .doesNotContain("targetRate");
+        RunRecord back = Records.read(file);
+        assertThat(back).isEqualTo(written);
+        assertThat(back.find("getUser").failedLatencyMs()).isNull();
+        assertThat(back.schemaVersion()).isEqualTo(2);
+        // not measured is null in JSON and NaN in Java, both ways
+        String none = Json.MAPPER.writeValueAsString(Latency.NONE);
+        assertThat(none).contains("\"p99.9\" : null").contains("\"samples\" : 0");
+        assertThat(Json.MAPPER.readValue(none, Latency.class).p99()).isNaN();
+    }
+
+    @Test
+    void keysFromANewerWriterAreIgnoredAndAMissingHashIsComputed() throws Exception {
+        RunRecord r = Records.parse("{\"schema\": 3, \"binding\": \"rpcx\", \"somethingNew\": {\"x\": 1}, \"cases\": [],"
+                + " \"jmh\": {\"threads\": 100, \"forks\": 1}, \"environment\": {\"runtime\": \"go1.26.8\"}}");
+        assertThat(r.binding()).isEqualTo("rpcx");
+        assertThat(r.hash()).hasSize(16);
+        assertThat(r.loop()).isEqualTo(RunRecord.CLOSED_LOOP);
+    }
+
+    @Test
+    void somethingThatIsNotARunRecordIsSaidSo(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("run.json");
+        Files.writeString(file, "{\"hello\": 1}");
+        assertThatThrownBy(() -> Records.read(file)).hasMessageContaining("not a run record");
+        Files.writeString(file, "{\"binding\": ");
+        assertThatThrownBy(() -> Records.read(file)).hasMessageStartingWith("cannot read the run record " + file);
+    }
+
+    @Test
+    void theHashIgnoresWhenAndWhereButNotWhatWasMeasured() {
+        RunRecord a = Samples.run("dubbo-kryo", "kryo", 32, List.of());
+        RunRecord later = Samples.withEnvironment(a, new Environment(null, "17.0.15", "OpenJDK 64-Bit Server VM", "Linux", "Test CPU", 2, "other-host",
+                "abc", "none", "elsewhere", "2027-01-01T00:00:00Z"));
+        assertThat(SettingsHash.of(later)).isEqualTo(SettingsHash.of(a));
+        assertThat(SettingsHash.of(Samples.run("dubbo-kryo", "kryo", 64, List.of()))).isNotEqualTo(SettingsHash.of(a));
+        assertThat(SettingsHash.of(Samples.run("dubbo-kryo", "fst", 32, List.of()))).isNotEqualTo(SettingsHash.of(a));
+    }
+
+    @Test
+    void aRunPassesOnlyWithEveryCaseAndNoError() {
+        CaseRecord ok = Samples.closedCase("getUser", 1000, 2, 0);
+        CaseRecord bad = Samples.closedCase("listUser", 1000, 2, 3);
+        assertThat(Samples.run("p", "s", 32, List.of(ok)).passed()).isTrue();
+        assertThat(Samples.run("p", "s", 32, List.of(ok, bad)).passed()).isFalse();
+        assertThat(RunRecord.of("m", "p-client", "p", "t", RunRecord.CLOSED_LOOP, Map.of(), null, null, null, List.of(ok),
+                List.of("listUser")).passed()).isFalse();
+        assertThat(Samples.run("p", "s", 32, List.of()).passed()).isFalse();
+    }
+
+    @Test
+    void recordsAreFoundBelowADirectory(@TempDir Path dir) throws Exception {
+        RunRecord r = Samples.run("dubbo-kryo", "kryo", 32, List.of());
+        Records.write(r, dir.resolve("a/run.json"));
+        Records.write(r, dir.resolve("b/c100/run.json"));
+        Records.write(r, dir.resolve("b/other.run.json"));
+        Files.writeString(dir.resolve("b/jmh.json"), "{}");
+        assertThat(Records.find(dir)).hasSize(3);
+        assertThat(Records.besideResult(dir.resolve("jmh.json"))).isEqualTo(dir.resolve("run.json"));
+        assertThat(Records.besideResult(dir.resolve("x.json"))).isEqualTo(dir.resolve("x.run.json"));
+        assertThatThrownBy(() -> Records.find(dir.resolve("nothing"))).hasMessageContaining("no run record at");
+    }
+}

@@ -1,0 +1,25 @@
+package org.rpcbench.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunSummaryTest {
+
+    @Test
+    void theSummaryShowsThroughputLatencyCostsAndFailures() {
+        RunRecord r = Samples.run("dubbo-hessian", "hessian2", 32, List.of(Samples.closedCase("getUser", 1234.5, 2.5, 0),
+                Samples.closedCase("listUser", 10, 8, 2)));
+        String table = RunSummary.render(RunSummary.title(r), r);
+        assertThat(table).contains("rpc-bench dubbo-hessian (dubbo + hessian2, Apache Dubbo 3.3.6) against 127.0.0.1:20880")
+                .contains("1234.5").contains("± 24.7").contains("FAILED: 2 failed calls took up to 48.0 ms; wrong answer: x")
+                .contains("server µs/c").contains("20.0").contains("16.0");
+    }
+
+    @Test
+    void aMissingCaseIsAFailedRow() {
+        String table = RunSummary.closedLoop("t", List.of(), List.of("existUser"));
+        assertThat(table).contains("existUser   FAILED: no result");
+    }
+}
