@@ -6,24 +6,29 @@
 
 namespace java org.rpcbench.thrift.idl
 
-enum Sex {
-  MALE = 0,
-  FEMALE = 1
+// Thrift has no type for a date or a time. Its nearest equivalent of the seeds' google.protobuf.Timestamp
+// is a struct of the same two fields: seconds since 1970-01-01T00:00:00 UTC and the nanoseconds of that
+// second (0 to 999,999,999). The contract's LocalDate and LocalDateTime have no zone: they travel as the
+// Timestamp of their wall time at UTC (a date at its midnight), exactly as the protobuf twin's do.
+struct Timestamp {
+  1: i64 seconds,
+  2: i32 nanos
 }
 
+// The seeds' User: sex an int, the birthday and the two times Timestamps (unset for null)
 struct User {
   1: i64 id,
   2: string name,
-  3: Sex sex,
-  4: i64 birthday,          // epoch millis
+  3: i32 sex,
+  4: Timestamp birthday,
   5: string email,
   6: string mobile,
   7: string address,
   8: string icon,
   9: list<i32> permissions,
   10: i32 status,
-  11: i64 createTime,       // epoch millis
-  12: i64 updateTime        // epoch millis
+  11: Timestamp createTime,
+  12: Timestamp updateTime
 }
 
 struct Page {

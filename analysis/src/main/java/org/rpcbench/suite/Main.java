@@ -53,7 +53,7 @@ public final class Main {
                 case "soak" -> SoakCommand.run(checkout, parsed.options(), rest, out, err);
                 case "compare" -> Compare.run(rest.toArray(String[]::new), out, err);
                 case "merge" -> MergeClients.run(rest.toArray(String[]::new), out, err);
-                case "history" -> HistoryMain.run(rest.toArray(String[]::new), out, err);
+                case "history" -> HistoryMain.run(historyArgs(checkout, rest), out, err);
                 case "verify" -> Verify.run(rest, out, err);
                 case "sweep-table" -> sweepTable(rest, out, err);
                 case "suites" -> {
@@ -93,5 +93,18 @@ public final class Main {
         List<String> pairs = records.stream().map(RunRecord::binding).distinct().toList();
         out.print(SweepTable.text(ReportTable.ofSweep("sweep", pairs, records)));
         return 0;
+    }
+
+    /** {@code history PAIR CASE [--limit N]} shows the runs in this checkout's store; record and show pass as they are. */
+    static String[] historyArgs(Checkout checkout, List<String> rest) throws UsageException {
+        if (!rest.isEmpty() && (rest.get(0).equals("record") || rest.get(0).equals("show"))) {
+            return rest.toArray(String[]::new);
+        }
+        if (checkout.historyStore() == null) {
+            throw new UsageException("history: the history store is off (RPCBENCH_HISTORY=off)");
+        }
+        List<String> args = new java.util.ArrayList<>(List.of("show", checkout.historyStore()));
+        args.addAll(rest);
+        return args.toArray(String[]::new);
     }
 }

@@ -2,6 +2,8 @@ package org.rpcbench.cases;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,6 @@ import org.rpcbench.contract.Address;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
-import org.rpcbench.contract.Sex;
 import org.rpcbench.contract.User;
 
 /**
@@ -25,9 +26,8 @@ public final class Fixtures {
     /** What {@link Page#getTotal()} reports: the size of the imaginary user table. */
     public static final int TOTAL_USERS = 1_000_000;
 
-    private static final long BIRTHDAY_BASE = 315_532_800_000L;   // 1980-01-01T00:00:00Z
-    private static final long CREATED_BASE = 1_577_836_800_000L;  // 2020-01-01T00:00:00Z
-    private static final long DAY = 86_400_000L;
+    private static final LocalDate BIRTHDAY_BASE = LocalDate.of(1980, 1, 1);
+    private static final LocalDateTime SUBMITTED_BASE = LocalDateTime.of(2020, 1, 1, 0, 0);
 
     /** Friends of the echoed person: with them the object is about 1 KB serialized, as seed 003's was. */
     public static final int FRIENDS = 6;
@@ -50,13 +50,63 @@ public final class Fixtures {
 
     private Fixtures() {}
 
-    /** The user with this id. Text fields carry non-ASCII characters so encoders do real UTF-8 work. */
+    /**
+     * The user with this id as the server answers it, filled as the seeds' server fills it: created now
+     * ({@link LocalDateTime#now()}, this call's own reading of the clock: to the nanosecond on Linux since JDK 15)
+     * and updated at the same instant (the same object, as the seeds set updateTime = createTime). Every
+     * other field is deterministic per id; text fields carry non-ASCII characters so encoders do real
+     * UTF-8 work.
+     */
     public static User user(long id) {
+        User u = profile(id);
+        LocalDateTime now = LocalDateTime.now();
+        u.setCreateTime(now);
+        u.setUpdateTime(now);
+        return u;
+    }
+
+    /**
+     * The user with this id as a client submits it to createUser: built before measurement, so its times
+     * cannot be the clock's; they are {@link #submittedTime(long)}, fixed per id, which the server checks
+     * exactly.
+     */
+    public static User submittedUser(long id) {
+        User u = profile(id);
+        LocalDateTime created = submittedTime(id);
+        u.setCreateTime(created);
+        u.setUpdateTime(created);
+        return u;
+    }
+
+    /**
+     * The creation time of a submitted user: a second from the id, and a fraction with every digit to the
+     * nanosecond in use (never a whole number of microseconds, let alone milliseconds), as the server's
+     * {@link LocalDateTime#now()} reads it on Linux with JDK 15 and later; so a serialization that keeps
+     * only microseconds, milliseconds or seconds is caught.
+     */
+    public static LocalDateTime submittedTime(long id) {
+        long nanos = Math.floorMod(id, 1000) * 1_000_000L + (1 + Math.floorMod(id * 7, 999)) * 1_000L
+                + 1 + Math.floorMod(id * 13, 999);
+        return SUBMITTED_BASE.plusSeconds(Math.floorMod(id, 100_000_000L)).plusNanos(nanos);
+    }
+
+    /** The birthday of the user with this id: a date from 1980 on. */
+    public static LocalDate birthday(long id) {
+        return BIRTHDAY_BASE.plusDays(Math.floorMod(id, 10_000));
+    }
+
+    /** 1 or 2 by the id (the seeds send 1 for everyone); never 0, so it is on every wire, protobuf's included. */
+    public static int sex(long id) {
+        return id % 2 == 0 ? 2 : 1;
+    }
+
+    /** Every field but the times. */
+    private static User profile(long id) {
         User u = new User();
         u.setId(id);
         u.setName("用户" + id + " Zoë");
-        u.setSex(id % 2 == 0 ? Sex.FEMALE : Sex.MALE);
-        u.setBirthday(BIRTHDAY_BASE + (id % 10_000) * DAY);
+        u.setSex(sex(id));
+        u.setBirthday(birthday(id));
         u.setEmail(email(id));
         u.setMobile("1380" + (10_000_000 + id % 10_000_000));
         u.setAddress("北京市朝阳区望京街道" + id + "号 Straße " + (id % 97));
@@ -67,12 +117,13 @@ public final class Fixtures {
         }
         u.setPermissions(permissions);
         u.setStatus((int) (id % 3));
-        u.setCreateTime(CREATED_BASE + id * 1000);
-        u.setUpdateTime(CREATED_BASE + id * 1000 + 60_000);
         return u;
     }
 
-    /** Page {@code pageNo} (from 1): the users {@code (pageNo-1)*15+1 .. pageNo*15}. */
+    /**
+     * Page {@code pageNo} (from 1) as the server answers it: the users {@code (pageNo-1)*15+1 .. pageNo*15},
+     * each created now by its own reading of the clock, as the seeds' server makes them.
+     */
     public static Page page(int pageNo) {
         Page page = new Page();
         page.setPageNo(pageNo);
@@ -114,7 +165,7 @@ public final class Fixtures {
     }
 
     public static User createUserRequest(int seq) {
-        return user(seq + 1L);
+        return submittedUser(seq + 1L);
     }
 
     public static long getUserRequest(int seq) {

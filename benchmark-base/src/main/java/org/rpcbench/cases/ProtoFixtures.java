@@ -32,7 +32,10 @@ public final class ProtoFixtures {
         };
     }
 
-    /** The right answer to request number {@code seq} of a case. */
+    /**
+     * The right answer to request number {@code seq} of a case. getUser's and listUser's carry the times of
+     * this call's clock: the server's will differ, which {@link org.rpcbench.checks.ProtoChecks} allows for.
+     */
     public static Message answer(Case c, int seq) {
         return switch (c) {
             case EXIST_USER -> bool(Fixtures.exists(Fixtures.existUserRequest(seq)));

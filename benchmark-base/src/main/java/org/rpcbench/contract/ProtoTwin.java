@@ -1,50 +1,106 @@
 package org.rpcbench.contract;
 
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Timestamp;
 import java.lang.reflect.Method;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Converts between the contract's Java types and their protobuf twins (user_service.proto), field by
- * field, so an IDL protocol serves and is checked against exactly the same values.
+ * field, so an IDL protocol serves and is checked against exactly the same values. User's java.time
+ * fields are google.protobuf.Timestamps at UTC (see {@link #timestamp(LocalDateTime)}).
  */
 public final class ProtoTwin {
+    private static final long SECONDS_PER_DAY = 86_400;
 
     private ProtoTwin() {}
 
     public static org.rpcbench.contract.proto.User toProto(User u) {
-        return org.rpcbench.contract.proto.User.newBuilder()
+        org.rpcbench.contract.proto.User.Builder b = org.rpcbench.contract.proto.User.newBuilder()
                 .setId(u.getId())
                 .setName(u.getName())
-                .setSex(u.getSex() == Sex.FEMALE ? org.rpcbench.contract.proto.Sex.FEMALE : org.rpcbench.contract.proto.Sex.MALE)
-                .setBirthday(u.getBirthday())
+                .setSex(u.getSex())
                 .setEmail(u.getEmail())
                 .setMobile(u.getMobile())
                 .setAddress(u.getAddress())
                 .setIcon(u.getIcon())
                 .addAllPermissions(u.getPermissions())
-                .setStatus(u.getStatus())
-                .setCreateTime(u.getCreateTime())
-                .setUpdateTime(u.getUpdateTime())
-                .build();
+                .setStatus(u.getStatus());
+        // a null time is an absent field, and an absent one comes back null
+        if (u.getBirthday() != null) {
+            b.setBirthday(timestamp(u.getBirthday()));
+        }
+        if (u.getCreateTime() != null) {
+            b.setCreateTime(timestamp(u.getCreateTime()));
+        }
+        if (u.getUpdateTime() != null) {
+            b.setUpdateTime(timestamp(u.getUpdateTime()));
+        }
+        return b.build();
     }
 
+    /**
+     * The contract's user from its twin. A birthday that is not a midnight, or a time with nanos out of
+     * range, is refused (IllegalArgumentException) rather than rounded into a valid value.
+     */
     public static User fromProto(org.rpcbench.contract.proto.User p) {
         User u = new User();
         u.setId(p.getId());
         u.setName(p.getName());
-        u.setSex(p.getSex() == org.rpcbench.contract.proto.Sex.FEMALE ? Sex.FEMALE : Sex.MALE);
-        u.setBirthday(p.getBirthday());
+        u.setSex(p.getSex());
+        u.setBirthday(p.hasBirthday() ? localDate(p.getBirthday()) : null);
         u.setEmail(p.getEmail());
         u.setMobile(p.getMobile());
         u.setAddress(p.getAddress());
         u.setIcon(p.getIcon());
         u.setPermissions(new ArrayList<>(p.getPermissionsList()));
         u.setStatus(p.getStatus());
-        u.setCreateTime(p.getCreateTime());
-        u.setUpdateTime(p.getUpdateTime());
+        u.setCreateTime(p.hasCreateTime() ? localDateTime(p.getCreateTime()) : null);
+        u.setUpdateTime(p.hasUpdateTime() ? localDateTime(p.getUpdateTime()) : null);
         return u;
+    }
+
+    /**
+     * A LocalDateTime as a Timestamp. LocalDateTime has no zone, so its wall time is taken at UTC: the
+     * Timestamp's seconds are those of that wall time read as UTC, its nanos the value's. The server's
+     * {@code LocalDateTime.now()} is its zone's wall time, so the Timestamp is that instant only when the
+     * server runs in UTC; read back by {@link #localDateTime}, the wall time is exact either way.
+     */
+    public static Timestamp timestamp(LocalDateTime t) {
+        return Timestamp.newBuilder().setSeconds(t.toEpochSecond(ZoneOffset.UTC)).setNanos(t.getNano()).build();
+    }
+
+    /** The LocalDateTime a Timestamp made by {@link #timestamp(LocalDateTime)} carries: its wall time at UTC. */
+    public static LocalDateTime localDateTime(Timestamp t) {
+        try {
+            return LocalDateTime.ofEpochSecond(t.getSeconds(), t.getNanos(), ZoneOffset.UTC);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("a Timestamp that is no LocalDateTime: " + t.getSeconds() + " s, "
+                    + t.getNanos() + " ns (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** A LocalDate as the Timestamp of its midnight at UTC. */
+    public static Timestamp timestamp(LocalDate d) {
+        return Timestamp.newBuilder().setSeconds(d.toEpochDay() * SECONDS_PER_DAY).build();
+    }
+
+    /** The LocalDate whose midnight at UTC a Timestamp is; any other Timestamp is refused, not rounded. */
+    public static LocalDate localDate(Timestamp t) {
+        if (t.getNanos() != 0 || Math.floorMod(t.getSeconds(), SECONDS_PER_DAY) != 0) {
+            throw new IllegalArgumentException("a Timestamp that is no date's midnight at UTC: " + t.getSeconds() + " s, "
+                    + t.getNanos() + " ns");
+        }
+        try {
+            return LocalDate.ofEpochDay(t.getSeconds() / SECONDS_PER_DAY);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("a Timestamp that is no LocalDate: " + t.getSeconds() + " s", e);
+        }
     }
 
     public static org.rpcbench.contract.proto.Page toProto(Page page) {

@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.rpcbench.checks.Checks;
+import org.rpcbench.checks.ClientClock;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Person;
 import org.rpcbench.contract.ProtoTwin;
@@ -16,14 +22,59 @@ import org.rpcbench.contract.User;
 class FixturesTest {
 
     @Test
-    void usersAreDeterministicAndComplete() {
+    void usersAreDeterministicButForTheServersTimesAndComplete() {
+        ClientClock clock = ClientClock.opened();
         User a = Fixtures.user(42);
-        assertThat(a).isEqualTo(Fixtures.user(42)).isNotEqualTo(Fixtures.user(43));
+        assertThat(Checks.user(Fixtures.user(42), a, clock)).isNull();
+        assertThat(Checks.user(Fixtures.user(43), a, clock)).isNotNull();
         assertThat(a.getId()).isEqualTo(42);
+        assertThat(a.getSex()).isEqualTo(2);
+        assertThat(Fixtures.user(43).getSex()).isEqualTo(1);
+        assertThat(a.getBirthday()).isEqualTo(LocalDate.of(1980, 1, 1).plusDays(42));
         assertThat(a.getPermissions()).hasSize(Fixtures.PERMISSIONS);
         assertThat(a.getName()).isNotBlank();
         assertThat(a.getIcon()).startsWith("https://");
-        assertThat(a.getUpdateTime()).isGreaterThan(a.getCreateTime());
+    }
+
+    @Test
+    void theServersUserIsCreatedNowAndUpdatedAtTheSameInstant() {
+        LocalDateTime before = LocalDateTime.now();
+        User a = Fixtures.user(42);
+        LocalDateTime after = LocalDateTime.now();
+        assertThat(a.getCreateTime()).isBetween(before, after);
+        // one reading of the clock for both, as the seeds' server sets updateTime = createTime
+        assertThat(a.getUpdateTime()).isSameAs(a.getCreateTime());
+    }
+
+    @Test
+    void everyUserOfAPageHasItsOwnReadingOfTheClock() {
+        List<User> users = Fixtures.page(2).getResult();
+        for (int i = 1; i < users.size(); i++) {
+            assertThat(users.get(i).getCreateTime()).isNotSameAs(users.get(i - 1).getCreateTime())
+                    .isAfterOrEqualTo(users.get(i - 1).getCreateTime());
+        }
+    }
+
+    @Test
+    void aSubmittedUserIsFixedPerIdToTheNanosecond() {
+        User submitted = Fixtures.createUserRequest(6);
+        assertThat(submitted).isEqualTo(Fixtures.submittedUser(7)).isEqualTo(Fixtures.createUserRequest(6));
+        assertThat(submitted.getId()).isEqualTo(7);
+        assertThat(submitted.getUpdateTime()).isSameAs(submitted.getCreateTime());
+        Set<LocalDateTime> times = new HashSet<>();
+        for (long id = 1; id <= 2_000; id++) {
+            LocalDateTime t = Fixtures.submittedTime(id);
+            // every digit to the nanosecond, as LocalDateTime.now() gives them on Linux since JDK 15
+            assertThat(t.getNano() % 1_000).isNotZero();
+            assertThat(t.truncatedTo(ChronoUnit.MICROS)).isNotEqualTo(t);
+            times.add(t);
+        }
+        assertThat(times).hasSize(2_000);
+        // the profile is the server's user's: only the times differ
+        User answered = Fixtures.user(7);
+        answered.setCreateTime(submitted.getCreateTime());
+        answered.setUpdateTime(submitted.getUpdateTime());
+        assertThat(answered).isEqualTo(submitted);
     }
 
     @Test

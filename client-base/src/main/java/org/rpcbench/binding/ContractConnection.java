@@ -3,6 +3,7 @@ package org.rpcbench.binding;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.checks.ClientClock;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
@@ -11,10 +12,13 @@ import org.rpcbench.contract.UserService;
 
 /**
  * A connection for bindings that call the contract's Java interface directly (every serialization that
- * needs no IDL): the binding only has to hand over its proxy of {@link UserService}.
+ * needs no IDL): the binding only has to hand over its proxy of {@link UserService}. The server's times in
+ * getUser's and listUser's answers are checked against the client's clock as it read when this connection
+ * was made ({@link ClientClock}).
  */
 public final class ContractConnection extends ClosingConnection {
     private final UserService service;
+    private final ClientClock clock = ClientClock.opened();
 
     public ContractConnection(UserService service, AutoCloseable resources) {
         super(resources);
@@ -26,7 +30,8 @@ public final class ContractConnection extends ClosingConnection {
         switch (c) {
             case EXIST_USER: {
                 String email = Fixtures.existUserRequest(seq);
-                return Exchange.of(() -> service.existUser(email), answer -> Checks.existUser(email, answer));
+                boolean exists = Fixtures.exists(email);
+                return Exchange.of(() -> service.existUser(email), answer -> Checks.existUser(email, exists, answer));
             }
             case CREATE_USER: {
                 User user = Fixtures.createUserRequest(seq);
@@ -35,12 +40,12 @@ public final class ContractConnection extends ClosingConnection {
             case GET_USER: {
                 long id = Fixtures.getUserRequest(seq);
                 User expected = Fixtures.user(id);
-                return Exchange.of(() -> service.getUser(id), answer -> Checks.user(expected, answer));
+                return Exchange.of(() -> service.getUser(id), answer -> Checks.user(expected, answer, clock));
             }
             case LIST_USER: {
                 int pageNo = Fixtures.listUserRequest(seq);
                 Page expected = Fixtures.page(pageNo);
-                return Exchange.of(() -> service.listUser(pageNo), answer -> Checks.page(expected, answer));
+                return Exchange.of(() -> service.listUser(pageNo), answer -> Checks.page(expected, answer, clock));
             }
             case PING:
                 return Exchange.of(() -> {

@@ -4,10 +4,10 @@ import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.cases.ProtoFixtures;
 import org.rpcbench.checks.Checks;
-import org.rpcbench.contract.Page;
+import org.rpcbench.checks.ClientClock;
+import org.rpcbench.checks.ProtoChecks;
 import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.ProtoUserService;
-import org.rpcbench.contract.User;
 import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.BoolReply;
 import org.rpcbench.contract.proto.EchoText;
@@ -20,11 +20,13 @@ import org.rpcbench.contract.proto.Person;
 /**
  * A connection for IDL protocols that carry the protobuf twin. Requests and the expected answers are
  * built as protobuf messages before measurement; an answer is compared with its expectation field by
- * field (the generated equals, no allocation), and only a wrong one is read back into the contract's
- * types, so the shared checks can say what is wrong.
+ * field (the generated equals, or {@link ProtoChecks} for users, whose times are the server's; no
+ * allocation), and only a wrong one is read back into the contract's types, so the shared checks can say
+ * what is wrong.
  */
 public final class ProtoContractConnection extends ClosingConnection {
     private final ProtoUserService service;
+    private final ClientClock clock = ClientClock.opened();
 
     public ProtoContractConnection(ProtoUserService service, AutoCloseable resources) {
         super(resources);
@@ -37,7 +39,8 @@ public final class ProtoContractConnection extends ClosingConnection {
             case EXIST_USER: {
                 ExistUserRequest request = (ExistUserRequest) ProtoFixtures.request(c, seq);
                 String email = request.getEmail();
-                return Exchange.of(() -> service.existUser(request), answer -> Checks.existUser(email, bool(answer)));
+                boolean exists = Fixtures.exists(email);
+                return Exchange.of(() -> service.existUser(request), answer -> Checks.existUser(email, exists, bool(answer)));
             }
             case CREATE_USER: {
                 org.rpcbench.contract.proto.User request = (org.rpcbench.contract.proto.User) ProtoFixtures.request(c, seq);
@@ -45,19 +48,13 @@ public final class ProtoContractConnection extends ClosingConnection {
             }
             case GET_USER: {
                 GetUserRequest request = (GetUserRequest) ProtoFixtures.request(c, seq);
-                User expected = Fixtures.user(request.getId());
-                org.rpcbench.contract.proto.User expectedProto = ProtoTwin.toProto(expected);
-                return Exchange.of(() -> service.getUser(request), answer -> expectedProto.equals(answer) ? null
-                        : Checks.user(expected, answer instanceof org.rpcbench.contract.proto.User
-                                ? ProtoTwin.fromProto((org.rpcbench.contract.proto.User) answer) : answer));
+                org.rpcbench.contract.proto.User expected = ProtoTwin.toProto(Fixtures.user(request.getId()));
+                return Exchange.of(() -> service.getUser(request), answer -> ProtoChecks.user(expected, answer, clock));
             }
             case LIST_USER: {
                 ListUserRequest request = (ListUserRequest) ProtoFixtures.request(c, seq);
-                Page expected = Fixtures.page(request.getPageNo());
-                org.rpcbench.contract.proto.Page expectedProto = ProtoTwin.toProto(expected);
-                return Exchange.of(() -> service.listUser(request), answer -> expectedProto.equals(answer) ? null
-                        : Checks.page(expected, answer instanceof org.rpcbench.contract.proto.Page
-                                ? ProtoTwin.fromProto((org.rpcbench.contract.proto.Page) answer) : answer));
+                org.rpcbench.contract.proto.Page expected = ProtoTwin.toProto(Fixtures.page(request.getPageNo()));
+                return Exchange.of(() -> service.listUser(request), answer -> ProtoChecks.page(expected, answer, clock));
             }
             case PING:
                 return Exchange.of(() -> service.ping(Empty.getDefaultInstance()),

@@ -2,6 +2,7 @@ package org.rpcbench.binding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.Timestamp;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Case;
 import org.rpcbench.contract.ProtoUserService;
@@ -33,6 +34,35 @@ class ProtoContractConnectionTest {
                 }, fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say), () -> {});
         Exchange exchange = c.prepare(Case.LIST_USER, 2);
         assertThat(exchange.check(exchange.call())).contains("entry 7").contains("mobile was '13800000000'");
+    }
+
+    @Test
+    void aServerTimeLostOrGarbledOnTheWayIsCaughtAndNamed() throws Exception {
+        Connection dropped = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
+                request -> fixtures.getUser(request).toBuilder().clearUpdateTime().build(), fixtures::listUser,
+                fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say), () -> {});
+        Exchange exchange = dropped.prepare(Case.GET_USER, 4);
+        assertThat(exchange.check(exchange.call())).startsWith("user 5: updateTime was null");
+
+        Timestamp epoch = Timestamp.getDefaultInstance();
+        Connection atEpoch = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
+                fixtures::getUser, request -> {
+                    var page = fixtures.listUser(request).toBuilder();
+                    page.setResult(3, page.getResult(3).toBuilder().setCreateTime(epoch).setUpdateTime(epoch));
+                    return page.build();
+                }, fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say), () -> {});
+        exchange = atEpoch.prepare(Case.LIST_USER, 0);
+        assertThat(exchange.check(exchange.call())).startsWith("page 1, entry 3: user 4: createTime was 1970-01-01T00:00, outside");
+    }
+
+    @Test
+    void aSubmittedUserWithItsNanosCutIsRefusedByTheServer() throws Exception {
+        Connection c = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser,
+                user -> fixtures.createUser(user.toBuilder().setCreateTime(user.getCreateTime().toBuilder()
+                        .setNanos(user.getCreateTime().getNanos() / 1000 * 1000)).build()),
+                fixtures::getUser, fixtures::listUser, fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say), () -> {});
+        Exchange exchange = c.prepare(Case.CREATE_USER, 5);
+        assertThat(exchange.check(exchange.call())).contains("expected true");
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.checks.ClientClock;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
@@ -57,6 +58,7 @@ final class HttpJsonConnection implements Connection {
     private final HttpClient client;
     private final String origin;
     private final Duration timeout;
+    private final ClientClock clock = ClientClock.opened();
 
     HttpJsonConnection(Target target) {
         this.timeout = Duration.ofMillis(target.timeoutMillis());
@@ -93,16 +95,17 @@ final class HttpJsonConnection implements Connection {
         return switch (c) {
             case EXIST_USER -> {
                 String email = Fixtures.existUserRequest(seq);
-                yield post("existUser", email, Boolean.class, answer -> Checks.existUser(email, answer));
+                boolean exists = Fixtures.exists(email);
+                yield post("existUser", email, Boolean.class, answer -> Checks.existUser(email, exists, answer));
             }
             case CREATE_USER -> post("createUser", Fixtures.createUserRequest(seq), Boolean.class, Checks::createUser);
             case GET_USER -> {
                 User expected = Fixtures.user(Fixtures.getUserRequest(seq));
-                yield post("getUser", expected.getId(), User.class, answer -> Checks.user(expected, answer));
+                yield post("getUser", expected.getId(), User.class, answer -> Checks.user(expected, answer, clock));
             }
             case LIST_USER -> {
                 Page expected = Fixtures.page(Fixtures.listUserRequest(seq));
-                yield post("listUser", expected.getPageNo(), Page.class, answer -> Checks.page(expected, answer));
+                yield post("listUser", expected.getPageNo(), Page.class, answer -> Checks.page(expected, answer, clock));
             }
             case PING -> send("ping", null, Object.class, Checks::ping);
             case ECHO_1K, ECHO_50K, ECHO_200K -> {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.alibaba.fastjson2.JSON;
 import java.lang.reflect.Type;
+import java.time.LocalDateTime;
 import org.apache.dubbo.common.json.JsonUtil;
 import org.apache.dubbo.common.json.impl.FastJson2Impl;
 import org.junit.jupiter.api.Test;
@@ -16,14 +17,13 @@ import org.rpcbench.checks.Checks;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
-import org.rpcbench.contract.Sex;
 import org.rpcbench.contract.User;
 import org.rpcbench.server.FixtureUserService;
 
 /**
  * The JSON on this pair's wire carries the contract's values exactly, in both directions: what the client
  * writes (fastjson2) is what Dubbo's server-side JSON adapter reads, and what that adapter writes is what
- * the client reads back. Text with non-ASCII characters, epoch-millisecond longs, the enum, the list,
+ * the client reads back. Text with non-ASCII characters, java.time dates and times to the nanosecond, the list,
  * nested objects, the boolean fields of BenchmarkMessage, and ping's empty answer.
  */
 class JsonValuesTest {
@@ -33,11 +33,12 @@ class JsonValuesTest {
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 7, 9_999, 10_000, 123_456_789, Long.MAX_VALUE / 1000})
     void aUserSurvivesBothWays(long id) {
-        User user = Fixtures.user(id);
-        assertThat((User) server.toJavaObject(new String(JSON.toJSONBytes(user), UTF_8), (Type) User.class))
-                .as("client to server").isEqualTo(user);
-        assertThat(JSON.parseObject(server.toJson(user).getBytes(UTF_8), User.class))
-                .as("server to client").isEqualTo(user);
+        for (User user : new User[] {Fixtures.user(id), Fixtures.submittedUser(id)}) {
+            assertThat((User) server.toJavaObject(new String(JSON.toJSONBytes(user), UTF_8), (Type) User.class))
+                    .as("client to server").isEqualTo(user);
+            assertThat(JSON.parseObject(server.toJson(user).getBytes(UTF_8), User.class))
+                    .as("server to client").isEqualTo(user);
+        }
     }
 
     @Test
@@ -49,14 +50,19 @@ class JsonValuesTest {
     }
 
     @Test
-    void theEnumTravelsByNameAndTimesAsExactIntegers() {
-        User user = Fixtures.user(2);
-        String json = server.toJson(user);
-        assertThat(user.getSex()).isEqualTo(Sex.FEMALE);
-        assertThat(json).contains("\"sex\":\"FEMALE\"")
-                .contains("\"birthday\":" + user.getBirthday() + ",")
-                .contains("\"createTime\":" + user.getCreateTime() + ",")
-                .contains(user.getName());
+    void sexIsANumberAndTheTimesTextToTheNanosecondBothWays() {
+        User user = Fixtures.submittedUser(2);
+        LocalDateTime created = user.getCreateTime();
+        // fastjson2's own form of a LocalDateTime: the date, a space, the time with every digit of its nanos
+        String expected = created.toLocalDate() + " " + created.toLocalTime();
+        assertThat(created.getNano() % 1_000).as("a time with nanoseconds").isNotZero();
+        for (String json : new String[] {server.toJson(user), new String(JSON.toJSONBytes(user), UTF_8)}) {
+            assertThat(json).contains("\"sex\":2,")
+                    .contains("\"birthday\":\"1980-01-03\"")
+                    .contains("\"createTime\":\"" + expected + "\"")
+                    .contains("\"updateTime\":\"" + expected + "\"")
+                    .contains(user.getName());
+        }
     }
 
     @Test

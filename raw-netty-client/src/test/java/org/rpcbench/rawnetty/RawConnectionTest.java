@@ -6,7 +6,10 @@ import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.cases.ProtoFixtures;
+import com.google.protobuf.Timestamp;
 import org.rpcbench.contract.proto.BenchmarkMessage;
+import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.User;
 import org.rpcbench.contract.proto.EchoText;
 
 /** What prepare holds and what check says, without a server: preparing touches no channel. */
@@ -44,5 +47,26 @@ class RawConnectionTest {
         assertThat(prepare(Case.ECHO_POJO, 2).check(ProtoFixtures.request(Case.ECHO_POJO, 3).toByteArray()))
                 .startsWith("echo of person 3 came back as person 4");
         assertThat(prepare(Case.PING, 0).check(new byte[] {8, 1})).startsWith("ping returned");
+    }
+
+    @Test
+    void anAnswerWithTheServersTimesIsCheckedInFullOnceThenKnownByItsBytes() {
+        RawConnection.Call call = prepare(Case.LIST_USER, 3);
+        byte[] answer = ProtoFixtures.answer(Case.LIST_USER, 3).toByteArray();
+        assertThat(call.check(answer)).isNull();
+        assertThat(call.check(answer.clone())).isNull();
+        // a page made again (the server remakes its answers every minute) is checked in full again
+        assertThat(call.check(ProtoFixtures.answer(Case.LIST_USER, 3).toByteArray())).isNull();
+
+        Timestamp epoch = Timestamp.getDefaultInstance();
+        Page page = (Page) ProtoFixtures.answer(Case.LIST_USER, 3);
+        Page atEpoch = page.toBuilder().setResult(14, page.getResult(14).toBuilder().setCreateTime(epoch).setUpdateTime(epoch)).build();
+        assertThat(call.check(atEpoch.toByteArray())).startsWith("page 4, entry 14: user 60: createTime was 1970-01-01T00:00, outside");
+        assertThat(call.check(answer)).as("the answer kept before still passes").isNull();
+
+        User user = (User) ProtoFixtures.answer(Case.GET_USER, 3);
+        assertThat(prepare(Case.GET_USER, 3).check(user.toBuilder().clearCreateTime().build().toByteArray()))
+                .isEqualTo("user 4: createTime was null, expected the server's time");
+        assertThat(prepare(Case.GET_USER, 3).check(new byte[] {(byte) 0xff})).startsWith("getUser: an answer of 1 bytes that is no User");
     }
 }

@@ -5,6 +5,7 @@ import com.google.protobuf.Message;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.rpcbench.cases.Case;
 import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.ExistUserRequest;
@@ -27,14 +28,38 @@ import org.rpcbench.server.FixtureProtoService;
  * where it measured serialization too. The first sight of each message still goes through the shared
  * service, so the answer is the service's, and a keyed message is about 600 bytes, as cheap to hash as a
  * createUser request.
+ *
+ * <p>getUser's and listUser's answers carry the times the service stamped them with, and a client checks
+ * those against its own clock: no earlier than five minutes before it connected. A kept answer would grow
+ * older than that under a later client of the same server (a sweep runs several), so these two are kept
+ * for at most {@link #STAMPED_MAX_AGE_NANOS} (one clock reading per call to know it) and then made again.
  */
 final class Answers {
     /** Past this many distinct requests, answers are computed but no longer kept. */
     static final int KEPT = 200_000;
+    /** How long an answer carrying the service's times is kept before the service makes it again. */
+    static final long STAMPED_MAX_AGE_NANOS = TimeUnit.MINUTES.toNanos(1);
     private static final byte[] NOTHING = new byte[0];
 
     private final FixtureProtoService fixtures = new FixtureProtoService();
-    private final Map<Request, byte[]> kept = new ConcurrentHashMap<>();
+    private final Map<Request, Kept> kept = new ConcurrentHashMap<>();
+    private final long stampedMaxAgeNanos;
+
+    Answers() {
+        this(STAMPED_MAX_AGE_NANOS);
+    }
+
+    Answers(long stampedMaxAgeNanos) {
+        this.stampedMaxAgeNanos = stampedMaxAgeNanos;
+    }
+
+    /** An answer's bytes and when they were made (System.nanoTime). */
+    private record Kept(byte[] bytes, long madeNanos) {}
+
+    /** Whether a case's answer carries times the service stamps (its users' createTime and updateTime). */
+    static boolean stamped(Case c) {
+        return c == Case.GET_USER || c == Case.LIST_USER;
+    }
 
     /** Whether a case's answer is its request's bytes, unread: the server may send them back without copying. */
     static boolean echoes(Case c) {
@@ -53,14 +78,14 @@ final class Answers {
             return NOTHING;
         }
         Request key = new Request(c, request);
-        byte[] answer = kept.get(key);
-        if (answer == null) {
-            answer = compute(c, request).toByteArray();
-            if (kept.size() < KEPT) {
+        Kept answer = kept.get(key);
+        if (answer == null || stamped(c) && System.nanoTime() - answer.madeNanos > stampedMaxAgeNanos) {
+            answer = new Kept(compute(c, request).toByteArray(), System.nanoTime());
+            if (kept.size() < KEPT || kept.containsKey(key)) {
                 kept.put(key, answer);
             }
         }
-        return answer;
+        return answer.bytes;
     }
 
     private Message compute(Case c, byte[] request) {

@@ -13,18 +13,29 @@ import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.ProtoFixtures;
+import org.rpcbench.checks.ClientClock;
+import org.rpcbench.checks.ProtoChecks;
 import org.rpcbench.contract.proto.BenchmarkMessage;
+import org.rpcbench.contract.proto.Page;
+import org.rpcbench.contract.proto.User;
 import org.rpcbench.server.RunningServer;
 
 class RawNettyServerTest {
 
     @Test
-    void answersAreTheServicesAndTheSameBytesGetTheSameAnswer() {
+    void answersAreTheServicesAndTheSameBytesGetTheSameAnswer() throws Exception {
         Answers answers = new Answers();
+        ClientClock clock = ClientClock.opened();
         for (Case c : Case.values()) {
             byte[] request = ProtoFixtures.request(c, 7).toByteArray();
             byte[] first = answers.to(c, request);
-            assertThat(first).as(c.method()).isEqualTo(ProtoFixtures.answer(c, 7).toByteArray());
+            if (c == Case.GET_USER) {
+                assertThat(ProtoChecks.user((User) ProtoFixtures.answer(c, 7), User.parseFrom(first), clock)).isNull();
+            } else if (c == Case.LIST_USER) {
+                assertThat(ProtoChecks.page((Page) ProtoFixtures.answer(c, 7), Page.parseFrom(first), clock)).isNull();
+            } else {
+                assertThat(first).as(c.method()).isEqualTo(ProtoFixtures.answer(c, 7).toByteArray());
+            }
             if (Answers.echoes(c)) {
                 // neither parsed nor kept: the answer is the very bytes that came
                 assertThat(first).as(c.method()).isSameAs(request);
@@ -32,6 +43,23 @@ class RawNettyServerTest {
                 assertThat(answers.to(c, request.clone())).as(c.method()).isSameAs(first);
             }
         }
+    }
+
+    @Test
+    void answersWithTheServicesTimesAreMadeAgainOnceTheyAreOlderThanTheirMaximumAge() throws Exception {
+        byte[] request = ProtoFixtures.request(Case.GET_USER, 2).toByteArray();
+        byte[] fresh = new Answers(0).to(Case.GET_USER, request);
+        Answers ageless = new Answers(0);
+        byte[] first = ageless.to(Case.GET_USER, request);
+        Thread.sleep(1);
+        byte[] again = ageless.to(Case.GET_USER, request);
+        assertThat(again).isNotSameAs(first);
+        assertThat(User.parseFrom(again).getCreateTime().getNanos()).isNotEqualTo(User.parseFrom(first).getCreateTime().getNanos());
+        // the others are kept whatever their age: nothing in them changes
+        byte[] created = ProtoFixtures.request(Case.CREATE_USER, 2).toByteArray();
+        assertThat(ageless.to(Case.CREATE_USER, created)).isSameAs(ageless.to(Case.CREATE_USER, created));
+        assertThat(fresh).isNotNull();
+        assertThat(Answers.STAMPED_MAX_AGE_NANOS).isEqualTo(60_000_000_000L);
     }
 
     @Test

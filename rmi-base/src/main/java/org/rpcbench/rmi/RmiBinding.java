@@ -18,12 +18,14 @@ public abstract class RmiBinding implements Binding {
      * What the server deserializes for its service: the classes the arguments of createUser, echoPerson
      * and say are made of (Strings need no class check; getUser and listUser take primitives, ping
      * nothing). ArrayList checks its backing array as Object[], whose element type a pattern filter
-     * matches as java.lang.Object; enum constants arrive with java.lang.Enum's descriptor; Long is the
-     * element type of BenchmarkMessage.field5. Page is never an argument, so it is not accepted.
+     * matches as java.lang.Object; User's LocalDate and LocalDateTime arrive as java.time.Ser, the JDK's
+     * serialized form of every java.time value, and the filter then sees the class Ser resolves to, which
+     * must be one of those two; Long is the element type of BenchmarkMessage.field5. Page is never an
+     * argument, so it is not accepted.
      * Everything else is rejected ("!*"), and the limits stop oversized graphs early. maxbytes does not
      * bound echo's text: RMI reads a String argument without consulting the filter.
      */
-    public static final String SERIAL_FILTER = "org.rpcbench.contract.User;org.rpcbench.contract.Sex;java.lang.Enum;"
+    public static final String SERIAL_FILTER = "org.rpcbench.contract.User;java.time.Ser;java.time.LocalDate;java.time.LocalDateTime;"
             + "org.rpcbench.contract.Person;org.rpcbench.contract.Address;org.rpcbench.contract.BenchmarkMessage;"
             + "java.util.ArrayList;java.lang.Integer;java.lang.Long;java.lang.Number;java.lang.Object;"
             + "maxdepth=8;maxrefs=256;maxarray=1024;maxbytes=65536;!*";

@@ -38,11 +38,11 @@ class RmiServerTest {
         try (RunningServer ignored = new RmiServer().start("127.0.0.1", port)) {
             RemoteUserService remote = (RemoteUserService) LocateRegistry.getRegistry("127.0.0.1", port)
                     .lookup(RmiBinding.REGISTRY_NAME);
-            assertThat(remote.createUser(Fixtures.user(5))).isTrue();
+            assertThat(remote.createUser(Fixtures.submittedUser(5))).isTrue();
 
             // the same user, but its permissions in a list class the allowlist does not name: equal as a
             // List, so without the filter the server would accept it
-            User smuggled = Fixtures.user(5);
+            User smuggled = Fixtures.submittedUser(5);
             smuggled.setPermissions(new LinkedList<>(smuggled.getPermissions()));
             assertThatThrownBy(() -> remote.createUser(smuggled))
                     .hasRootCauseInstanceOf(InvalidClassException.class)

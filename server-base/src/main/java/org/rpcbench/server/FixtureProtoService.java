@@ -35,9 +35,16 @@ public final class FixtureProtoService implements ProtoUserService {
         return fixtures.existUser(request.getEmail()) ? TRUE : FALSE;
     }
 
+    /** A user whose times are no LocalDate or LocalDateTime (a birthday off midnight, nanos out of range) is refused. */
     @Override
     public BoolReply createUser(User user) {
-        return fixtures.createUser(ProtoTwin.fromProto(user)) ? TRUE : FALSE;
+        org.rpcbench.contract.User received;
+        try {
+            received = ProtoTwin.fromProto(user);
+        } catch (IllegalArgumentException e) {
+            return FALSE;
+        }
+        return fixtures.createUser(received) ? TRUE : FALSE;
     }
 
     @Override

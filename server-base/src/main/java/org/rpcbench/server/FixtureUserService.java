@@ -10,8 +10,10 @@ import org.rpcbench.contract.UserService;
 
 /**
  * The service every server binding serves. Answers are built per call, as a real service would, from
- * the same fixtures the client checks against. createUser verifies the user it received field by field,
- * so a request the serialization garbled comes back false and is counted as an error by the client.
+ * the same fixtures the client checks against, and as the seeds' server builds them: every user of a
+ * getUser or listUser answer is created now, by its own reading of the clock. createUser verifies the user
+ * it received field by field, its times exactly (a submitted user's are fixed per id), so a request the
+ * serialization garbled comes back false and is counted as an error by the client.
  */
 public final class FixtureUserService implements UserService {
     // the calibration cost of each method, read once: zero unless a calibration run set it
@@ -33,7 +35,7 @@ public final class FixtureUserService implements UserService {
     @Override
     public boolean createUser(User user) {
         CalibratedCost.spin(CREATE_USER);
-        return user != null && Checks.user(Fixtures.user(user.getId()), user) == null;
+        return user != null && Checks.user(Fixtures.submittedUser(user.getId()), user) == null;
     }
 
     @Override

@@ -1,13 +1,16 @@
 package org.rpcbench.thrift;
 
 import java.lang.reflect.Method;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.rpcbench.contract.Address;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
-import org.rpcbench.contract.Sex;
 import org.rpcbench.contract.User;
 
 /**
@@ -18,6 +21,7 @@ import org.rpcbench.contract.User;
  * received, as the other pairs answer with the object they decoded.
  */
 public final class ThriftTwin {
+    private static final long SECONDS_PER_DAY = 86_400;
 
     private ThriftTwin() {}
 
@@ -25,34 +29,76 @@ public final class ThriftTwin {
         org.rpcbench.thrift.idl.User t = new org.rpcbench.thrift.idl.User();
         t.setId(user.getId());
         t.setName(user.getName());
-        t.setSex(user.getSex() == Sex.FEMALE ? org.rpcbench.thrift.idl.Sex.FEMALE : org.rpcbench.thrift.idl.Sex.MALE);
-        t.setBirthday(user.getBirthday());
+        t.setSex(user.getSex());
+        t.setBirthday(user.getBirthday() == null ? null : timestamp(user.getBirthday()));
         t.setEmail(user.getEmail());
         t.setMobile(user.getMobile());
         t.setAddress(user.getAddress());
         t.setIcon(user.getIcon());
         t.setPermissions(user.getPermissions() == null ? null : new ArrayList<>(user.getPermissions()));
         t.setStatus(user.getStatus());
-        t.setCreateTime(user.getCreateTime());
-        t.setUpdateTime(user.getUpdateTime());
+        // a null time is an unset field, and an unset one comes back null
+        t.setCreateTime(user.getCreateTime() == null ? null : timestamp(user.getCreateTime()));
+        t.setUpdateTime(user.getUpdateTime() == null ? null : timestamp(user.getUpdateTime()));
         return t;
     }
 
+    /**
+     * The contract's user from its struct. A birthday that is not a midnight, or a time with nanos out of
+     * range, is refused (IllegalArgumentException) rather than rounded into a valid value.
+     */
     public static User fromThrift(org.rpcbench.thrift.idl.User t) {
         User user = new User();
         user.setId(t.getId());
         user.setName(t.getName());
-        user.setSex(t.getSex() == null ? null : t.getSex() == org.rpcbench.thrift.idl.Sex.FEMALE ? Sex.FEMALE : Sex.MALE);
-        user.setBirthday(t.getBirthday());
+        user.setSex(t.getSex());
+        user.setBirthday(t.getBirthday() == null ? null : localDate(t.getBirthday()));
         user.setEmail(t.getEmail());
         user.setMobile(t.getMobile());
         user.setAddress(t.getAddress());
         user.setIcon(t.getIcon());
         user.setPermissions(t.getPermissions() == null ? null : new ArrayList<>(t.getPermissions()));
         user.setStatus(t.getStatus());
-        user.setCreateTime(t.getCreateTime());
-        user.setUpdateTime(t.getUpdateTime());
+        user.setCreateTime(t.getCreateTime() == null ? null : localDateTime(t.getCreateTime()));
+        user.setUpdateTime(t.getUpdateTime() == null ? null : localDateTime(t.getUpdateTime()));
         return user;
+    }
+
+    /**
+     * A LocalDateTime as the IDL's Timestamp (the nearest Thrift has to google.protobuf.Timestamp). It has no
+     * zone, so its wall time is taken at UTC: the seconds of that wall time read as UTC, and its nanos; read
+     * back by {@link #localDateTime}, the wall time is exact whatever the hosts' zones.
+     */
+    public static org.rpcbench.thrift.idl.Timestamp timestamp(LocalDateTime time) {
+        return new org.rpcbench.thrift.idl.Timestamp(time.toEpochSecond(ZoneOffset.UTC), time.getNano());
+    }
+
+    /** The LocalDateTime a Timestamp made by {@link #timestamp(LocalDateTime)} carries. */
+    public static LocalDateTime localDateTime(org.rpcbench.thrift.idl.Timestamp t) {
+        try {
+            return LocalDateTime.ofEpochSecond(t.getSeconds(), t.getNanos(), ZoneOffset.UTC);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("a Timestamp that is no LocalDateTime: " + t.getSeconds() + " s, "
+                    + t.getNanos() + " ns (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** A LocalDate as the Timestamp of its midnight at UTC. */
+    public static org.rpcbench.thrift.idl.Timestamp timestamp(LocalDate date) {
+        return new org.rpcbench.thrift.idl.Timestamp(date.toEpochDay() * SECONDS_PER_DAY, 0);
+    }
+
+    /** The LocalDate whose midnight at UTC a Timestamp is; any other Timestamp is refused, not rounded. */
+    public static LocalDate localDate(org.rpcbench.thrift.idl.Timestamp t) {
+        if (t.getNanos() != 0 || Math.floorMod(t.getSeconds(), SECONDS_PER_DAY) != 0) {
+            throw new IllegalArgumentException("a Timestamp that is no date's midnight at UTC: " + t.getSeconds() + " s, "
+                    + t.getNanos() + " ns");
+        }
+        try {
+            return LocalDate.ofEpochDay(t.getSeconds() / SECONDS_PER_DAY);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("a Timestamp that is no LocalDate: " + t.getSeconds() + " s", e);
+        }
     }
 
     public static org.rpcbench.thrift.idl.Page toThrift(Page page) {

@@ -1,9 +1,12 @@
 package org.rpcbench.thrift;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.jar.JarFile;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.jar.JarFile;
 import org.apache.thrift.TBase;
 import org.apache.thrift.TDeserializer;
 import org.apache.thrift.TSerializer;
@@ -11,11 +14,13 @@ import org.apache.thrift.protocol.TBinaryProtocol;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.checks.ClientClock;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
 import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.User;
+import org.rpcbench.thrift.idl.Timestamp;
 
 class ThriftTwinTest {
 
@@ -107,7 +112,55 @@ class ThriftTwinTest {
         org.rpcbench.thrift.idl.User other = user.deepCopy();
         other.getPermissions().set(14, -1);
         assertThat(other).isNotEqualTo(user);
-        assertThat(Checks.user(Fixtures.user(3), ThriftTwin.fromThrift(other))).contains("permissions");
+        assertThat(ThriftChecks.user(user, other, ClientClock.opened())).contains("permissions");
+    }
+
+    @Test
+    void timesAreTimestampStructsOfTheirWallTimeAtUtcAndComeBackToTheNanosecond() throws Exception {
+        LocalDateTime t = LocalDateTime.of(2026, 3, 29, 2, 30, 5, 123_456_789);
+        assertThat(ThriftTwin.timestamp(t)).isEqualTo(new Timestamp(1_774_751_405L, 123_456_789));
+        assertThat(ThriftTwin.localDateTime(ThriftTwin.timestamp(t))).isEqualTo(t);
+        assertThat(ThriftTwin.timestamp(LocalDate.of(1968, 12, 8))).isEqualTo(new Timestamp(-33_609_600L, 0));
+        assertThat(ThriftTwin.localDate(new Timestamp(-33_609_600L, 0))).isEqualTo(LocalDate.of(1968, 12, 8));
+        assertThatThrownBy(() -> ThriftTwin.localDate(new Timestamp(3_600, 0))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ThriftTwin.localDateTime(new Timestamp(0, 1_000_000_000))).isInstanceOf(IllegalArgumentException.class);
+
+        User submitted = Fixtures.submittedUser(11);
+        org.rpcbench.thrift.idl.User read = new org.rpcbench.thrift.idl.User();
+        new TDeserializer(new TBinaryProtocol.Factory()).deserialize(read, binary(ThriftTwin.toThrift(submitted)));
+        assertThat(ThriftTwin.fromThrift(read)).isEqualTo(submitted);
+
+        submitted.setCreateTime(null);
+        assertThat(ThriftTwin.toThrift(submitted).isSetCreateTime()).isFalse();
+        assertThat(ThriftTwin.fromThrift(ThriftTwin.toThrift(submitted)).getCreateTime()).isNull();
+    }
+
+    @Test
+    void theServersTimesAreCheckedInTheClientsWindowAndEverythingElseExactly() throws Exception {
+        ClientClock clock = ClientClock.opened();
+        org.rpcbench.thrift.idl.User expected = ThriftTwin.toThrift(Fixtures.user(7));
+        org.rpcbench.thrift.idl.User answer = new org.rpcbench.thrift.idl.User();
+        new TDeserializer(new TBinaryProtocol.Factory()).deserialize(answer, binary(ThriftTwin.toThrift(Fixtures.user(7))));
+        assertThat(ThriftChecks.user(expected, answer, clock)).isNull();
+
+        Timestamp epoch = new Timestamp(0, 0);
+        assertThat(ThriftChecks.user(expected, answer.deepCopy().setCreateTime(epoch).setUpdateTime(epoch), clock))
+                .startsWith("user 7: createTime was 1970-01-01T00:00, outside the window").endsWith("time zones may differ");
+        assertThat(ThriftChecks.user(expected, answer.deepCopy().setUpdateTime(null), clock)).startsWith("user 7: updateTime was null");
+        Timestamp truncated = new Timestamp(answer.getCreateTime().getSeconds(), answer.getCreateTime().getNanos() / 1000 * 1000 + 1);
+        assertThat(ThriftChecks.user(expected, answer.deepCopy().setCreateTime(truncated), clock))
+                .startsWith("user 7: updateTime was ").contains("expected createTime's value");
+        assertThat(ThriftChecks.user(expected, answer.deepCopy().setSex(2), clock)).isEqualTo("user 7: sex was 2, expected 1");
+        assertThat(ThriftChecks.user(expected, answer.deepCopy().setBirthday(ThriftTwin.timestamp(Fixtures.birthday(6))), clock))
+                .isEqualTo("user 7: birthday was 1980-01-07, expected 1980-01-08");
+        assertThat(ThriftChecks.user(expected, answer.deepCopy().setBirthday(new Timestamp(86_400 + 1, 0)), clock))
+                .startsWith("user 7: a Timestamp that is no date's midnight");
+
+        org.rpcbench.thrift.idl.Page page = ThriftTwin.toThrift(Fixtures.page(2));
+        assertThat(ThriftChecks.page(ThriftTwin.toThrift(Fixtures.page(2)), page, clock)).isNull();
+        page.getResult().get(4).setCreateTime(null);
+        assertThat(ThriftChecks.page(ThriftTwin.toThrift(Fixtures.page(2)), page, clock))
+                .startsWith("page 2, entry 4: user 20: createTime was null");
     }
 
     @Test

@@ -16,8 +16,8 @@ import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.checks.ClientClock;
 import org.rpcbench.contract.BenchmarkMessage;
-import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 import org.rpcbench.thrift.idl.UserService;
@@ -27,11 +27,13 @@ import org.rpcbench.thrift.idl.UserService;
  * prepares requests. A thread's connection is opened the first time it prepares (before measurement),
  * and each prepared exchange keeps the connection of the thread that prepared it, so the measured call
  * is the generated client's call and nothing else. Requests and expected answers are Thrift structs
- * built while preparing; an answer is compared with the generated equals, and only a wrong one is
- * converted back to the contract's types so the shared checks can say what is wrong.
+ * built while preparing; an answer is compared with the generated equals (users field by field, their
+ * times being the server's: {@link ThriftChecks}), and only a wrong one is converted back to the
+ * contract's types so the shared checks can say what is wrong.
  */
 final class ThriftConnections implements Connection {
     private final Target target;
+    private final ClientClock clock = ClientClock.opened();
     private final ThreadLocal<Line> ownLine = new ThreadLocal<>();
     private final List<Line> lines = new ArrayList<>();
     private boolean closed;
@@ -74,7 +76,8 @@ final class ThriftConnections implements Connection {
     }
 
     private static Exchange existUser(Line line, String email) {
-        return exchange(line, client -> client.existUser(email), answer -> Checks.existUser(email, answer));
+        boolean exists = Fixtures.exists(email);
+        return exchange(line, client -> client.existUser(email), answer -> Checks.existUser(email, exists, answer));
     }
 
     private static Exchange createUser(Line line, User user) {
@@ -82,16 +85,15 @@ final class ThriftConnections implements Connection {
         return exchange(line, client -> client.createUser(request), Checks::createUser);
     }
 
-    private static Exchange getUser(Line line, long id) {
-        User expected = Fixtures.user(id);
-        return struct(line, client -> client.getUser(id), ThriftTwin.toThrift(expected), answer -> Checks.user(expected,
-                answer instanceof org.rpcbench.thrift.idl.User user ? ThriftTwin.fromThrift(user) : answer));
+    /** The server stamps the user with its clock: checked against the client's ({@link ThriftChecks}). */
+    private Exchange getUser(Line line, long id) {
+        org.rpcbench.thrift.idl.User expected = ThriftTwin.toThrift(Fixtures.user(id));
+        return exchange(line, client -> client.getUser(id), answer -> ThriftChecks.user(expected, answer, clock));
     }
 
-    private static Exchange listUser(Line line, int pageNo) {
-        Page expected = Fixtures.page(pageNo);
-        return struct(line, client -> client.listUser(pageNo), ThriftTwin.toThrift(expected), answer -> Checks.page(expected,
-                answer instanceof org.rpcbench.thrift.idl.Page page ? ThriftTwin.fromThrift(page) : answer));
+    private Exchange listUser(Line line, int pageNo) {
+        org.rpcbench.thrift.idl.Page expected = ThriftTwin.toThrift(Fixtures.page(pageNo));
+        return exchange(line, client -> client.listUser(pageNo), answer -> ThriftChecks.page(expected, answer, clock));
     }
 
     private static Exchange ping(Line line) {

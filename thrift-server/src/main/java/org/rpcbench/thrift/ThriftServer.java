@@ -137,8 +137,18 @@ public final class ThriftServer extends ThriftPair implements ServerBinding {
 
             @Override
             public boolean createUser(User received) {
-                // a struct that lost its fields on the way is refused, as the fixture refuses a changed user
-                return received != null && fixtures.createUser(ThriftTwin.fromThrift(received));
+                // a struct that lost its fields on the way is refused, as the fixture refuses a changed user, and
+                // so is one whose times are no LocalDate or LocalDateTime
+                if (received == null) {
+                    return false;
+                }
+                org.rpcbench.contract.User user;
+                try {
+                    user = ThriftTwin.fromThrift(received);
+                } catch (IllegalArgumentException e) {
+                    return false;
+                }
+                return fixtures.createUser(user);
             }
 
             @Override

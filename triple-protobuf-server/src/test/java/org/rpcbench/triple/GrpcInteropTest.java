@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
+import org.rpcbench.checks.ClientClock;
 import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.proto.BoolReply;
 import org.rpcbench.contract.proto.ExistUserRequest;
@@ -64,21 +65,22 @@ class GrpcInteropTest {
     void aGrpcClientGetsEveryAnswerRight() {
         String email = Fixtures.existUserRequest(2);
         BoolReply exists = call("ExistUser", ExistUserRequest.newBuilder().setEmail(email).build(), BoolReply.getDefaultInstance());
-        assertThat(Checks.existUser(email, exists.getValue())).isNull();
+        assertThat(Checks.existUser(email, true, exists.getValue())).isNull();
 
-        BoolReply created = call("CreateUser", ProtoTwin.toProto(Fixtures.user(9)), BoolReply.getDefaultInstance());
+        BoolReply created = call("CreateUser", ProtoTwin.toProto(Fixtures.submittedUser(9)), BoolReply.getDefaultInstance());
         assertThat(Checks.createUser(created.getValue())).isNull();
 
         User user = call("GetUser", GetUserRequest.newBuilder().setId(7).build(), User.getDefaultInstance());
-        assertThat(Checks.user(Fixtures.user(7), ProtoTwin.fromProto(user))).isNull();
+        ClientClock clock = ClientClock.opened();
+        assertThat(Checks.user(Fixtures.user(7), ProtoTwin.fromProto(user), clock)).isNull();
 
         Page page = call("ListUser", ListUserRequest.newBuilder().setPageNo(3).build(), Page.getDefaultInstance());
-        assertThat(Checks.page(Fixtures.page(3), ProtoTwin.fromProto(page))).isNull();
+        assertThat(Checks.page(Fixtures.page(3), ProtoTwin.fromProto(page), clock)).isNull();
     }
 
     @Test
     void aGarbledUserIsRefusedByTheServer() {
-        User garbled = ProtoTwin.toProto(Fixtures.user(9)).toBuilder().setName("someone else").build();
+        User garbled = ProtoTwin.toProto(Fixtures.submittedUser(9)).toBuilder().setName("someone else").build();
         BoolReply created = call("CreateUser", garbled, BoolReply.getDefaultInstance());
         assertThat(created.getValue()).isFalse();
     }

@@ -34,7 +34,7 @@ class FastjsonSerializationTest {
 
     @Test
     void theContractSurvivesExactly() throws Exception {
-        User user = Fixtures.user(7);
+        User user = Fixtures.submittedUser(7);
         Page page = Fixtures.page(3);
         ObjectInput in = written(out -> {
             out.writeUTF("2.0.2");

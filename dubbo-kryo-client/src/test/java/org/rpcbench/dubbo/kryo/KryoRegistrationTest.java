@@ -40,8 +40,9 @@ class KryoRegistrationTest {
                     .hasStackTraceContaining("not registered");
 
             Output user = new Output(1024, -1);
-            pairs.writeClassAndObject(user, Fixtures.user(3));
-            assertThat(pairs.readClassAndObject(new Input(user.toBytes()))).isEqualTo(Fixtures.user(3));
+            User sent = Fixtures.user(3);
+            pairs.writeClassAndObject(user, sent);
+            assertThat(pairs.readClassAndObject(new Input(user.toBytes()))).isEqualTo(sent);
         } finally {
             KryoUtils.release(pairs);
         }

@@ -13,44 +13,36 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
   private static final org.apache.thrift.protocol.TField ID_FIELD_DESC = new org.apache.thrift.protocol.TField("id", org.apache.thrift.protocol.TType.I64, (short)1);
   private static final org.apache.thrift.protocol.TField NAME_FIELD_DESC = new org.apache.thrift.protocol.TField("name", org.apache.thrift.protocol.TType.STRING, (short)2);
   private static final org.apache.thrift.protocol.TField SEX_FIELD_DESC = new org.apache.thrift.protocol.TField("sex", org.apache.thrift.protocol.TType.I32, (short)3);
-  private static final org.apache.thrift.protocol.TField BIRTHDAY_FIELD_DESC = new org.apache.thrift.protocol.TField("birthday", org.apache.thrift.protocol.TType.I64, (short)4);
+  private static final org.apache.thrift.protocol.TField BIRTHDAY_FIELD_DESC = new org.apache.thrift.protocol.TField("birthday", org.apache.thrift.protocol.TType.STRUCT, (short)4);
   private static final org.apache.thrift.protocol.TField EMAIL_FIELD_DESC = new org.apache.thrift.protocol.TField("email", org.apache.thrift.protocol.TType.STRING, (short)5);
   private static final org.apache.thrift.protocol.TField MOBILE_FIELD_DESC = new org.apache.thrift.protocol.TField("mobile", org.apache.thrift.protocol.TType.STRING, (short)6);
   private static final org.apache.thrift.protocol.TField ADDRESS_FIELD_DESC = new org.apache.thrift.protocol.TField("address", org.apache.thrift.protocol.TType.STRING, (short)7);
   private static final org.apache.thrift.protocol.TField ICON_FIELD_DESC = new org.apache.thrift.protocol.TField("icon", org.apache.thrift.protocol.TType.STRING, (short)8);
   private static final org.apache.thrift.protocol.TField PERMISSIONS_FIELD_DESC = new org.apache.thrift.protocol.TField("permissions", org.apache.thrift.protocol.TType.LIST, (short)9);
   private static final org.apache.thrift.protocol.TField STATUS_FIELD_DESC = new org.apache.thrift.protocol.TField("status", org.apache.thrift.protocol.TType.I32, (short)10);
-  private static final org.apache.thrift.protocol.TField CREATE_TIME_FIELD_DESC = new org.apache.thrift.protocol.TField("createTime", org.apache.thrift.protocol.TType.I64, (short)11);
-  private static final org.apache.thrift.protocol.TField UPDATE_TIME_FIELD_DESC = new org.apache.thrift.protocol.TField("updateTime", org.apache.thrift.protocol.TType.I64, (short)12);
+  private static final org.apache.thrift.protocol.TField CREATE_TIME_FIELD_DESC = new org.apache.thrift.protocol.TField("createTime", org.apache.thrift.protocol.TType.STRUCT, (short)11);
+  private static final org.apache.thrift.protocol.TField UPDATE_TIME_FIELD_DESC = new org.apache.thrift.protocol.TField("updateTime", org.apache.thrift.protocol.TType.STRUCT, (short)12);
 
   private static final org.apache.thrift.scheme.SchemeFactory STANDARD_SCHEME_FACTORY = new UserStandardSchemeFactory();
   private static final org.apache.thrift.scheme.SchemeFactory TUPLE_SCHEME_FACTORY = new UserTupleSchemeFactory();
 
   public long id; // required
   public @org.apache.thrift.annotation.Nullable java.lang.String name; // required
-  /**
-   * 
-   * @see Sex
-   */
-  public @org.apache.thrift.annotation.Nullable Sex sex; // required
-  public long birthday; // required
+  public int sex; // required
+  public @org.apache.thrift.annotation.Nullable Timestamp birthday; // required
   public @org.apache.thrift.annotation.Nullable java.lang.String email; // required
   public @org.apache.thrift.annotation.Nullable java.lang.String mobile; // required
   public @org.apache.thrift.annotation.Nullable java.lang.String address; // required
   public @org.apache.thrift.annotation.Nullable java.lang.String icon; // required
   public @org.apache.thrift.annotation.Nullable java.util.List<java.lang.Integer> permissions; // required
   public int status; // required
-  public long createTime; // required
-  public long updateTime; // required
+  public @org.apache.thrift.annotation.Nullable Timestamp createTime; // required
+  public @org.apache.thrift.annotation.Nullable Timestamp updateTime; // required
 
   /** The set of fields this struct contains, along with convenience methods for finding and manipulating them. */
   public enum _Fields implements org.apache.thrift.TFieldIdEnum {
     ID((short)1, "id"),
     NAME((short)2, "name"),
-    /**
-     * 
-     * @see Sex
-     */
     SEX((short)3, "sex"),
     BIRTHDAY((short)4, "birthday"),
     EMAIL((short)5, "email"),
@@ -144,10 +136,8 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
 
   // isset id assignments
   private static final int __ID_ISSET_ID = 0;
-  private static final int __BIRTHDAY_ISSET_ID = 1;
+  private static final int __SEX_ISSET_ID = 1;
   private static final int __STATUS_ISSET_ID = 2;
-  private static final int __CREATETIME_ISSET_ID = 3;
-  private static final int __UPDATETIME_ISSET_ID = 4;
   private byte __isset_bitfield = 0;
   public static final java.util.Map<_Fields, org.apache.thrift.meta_data.FieldMetaData> metaDataMap;
   static {
@@ -157,9 +147,9 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     tmpMap.put(_Fields.NAME, new org.apache.thrift.meta_data.FieldMetaData("name", org.apache.thrift.TFieldRequirementType.DEFAULT, 
         new org.apache.thrift.meta_data.FieldValueMetaData(org.apache.thrift.protocol.TType.STRING)));
     tmpMap.put(_Fields.SEX, new org.apache.thrift.meta_data.FieldMetaData("sex", org.apache.thrift.TFieldRequirementType.DEFAULT, 
-        new org.apache.thrift.meta_data.EnumMetaData(org.apache.thrift.protocol.TType.ENUM, Sex.class)));
+        new org.apache.thrift.meta_data.FieldValueMetaData(org.apache.thrift.protocol.TType.I32)));
     tmpMap.put(_Fields.BIRTHDAY, new org.apache.thrift.meta_data.FieldMetaData("birthday", org.apache.thrift.TFieldRequirementType.DEFAULT, 
-        new org.apache.thrift.meta_data.FieldValueMetaData(org.apache.thrift.protocol.TType.I64)));
+        new org.apache.thrift.meta_data.StructMetaData(org.apache.thrift.protocol.TType.STRUCT, Timestamp.class)));
     tmpMap.put(_Fields.EMAIL, new org.apache.thrift.meta_data.FieldMetaData("email", org.apache.thrift.TFieldRequirementType.DEFAULT, 
         new org.apache.thrift.meta_data.FieldValueMetaData(org.apache.thrift.protocol.TType.STRING)));
     tmpMap.put(_Fields.MOBILE, new org.apache.thrift.meta_data.FieldMetaData("mobile", org.apache.thrift.TFieldRequirementType.DEFAULT, 
@@ -174,9 +164,9 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     tmpMap.put(_Fields.STATUS, new org.apache.thrift.meta_data.FieldMetaData("status", org.apache.thrift.TFieldRequirementType.DEFAULT, 
         new org.apache.thrift.meta_data.FieldValueMetaData(org.apache.thrift.protocol.TType.I32)));
     tmpMap.put(_Fields.CREATE_TIME, new org.apache.thrift.meta_data.FieldMetaData("createTime", org.apache.thrift.TFieldRequirementType.DEFAULT, 
-        new org.apache.thrift.meta_data.FieldValueMetaData(org.apache.thrift.protocol.TType.I64)));
+        new org.apache.thrift.meta_data.StructMetaData(org.apache.thrift.protocol.TType.STRUCT, Timestamp.class)));
     tmpMap.put(_Fields.UPDATE_TIME, new org.apache.thrift.meta_data.FieldMetaData("updateTime", org.apache.thrift.TFieldRequirementType.DEFAULT, 
-        new org.apache.thrift.meta_data.FieldValueMetaData(org.apache.thrift.protocol.TType.I64)));
+        new org.apache.thrift.meta_data.StructMetaData(org.apache.thrift.protocol.TType.STRUCT, Timestamp.class)));
     metaDataMap = java.util.Collections.unmodifiableMap(tmpMap);
     org.apache.thrift.meta_data.FieldMetaData.addStructMetaDataMap(User.class, metaDataMap);
   }
@@ -187,24 +177,24 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
   public User(
     long id,
     java.lang.String name,
-    Sex sex,
-    long birthday,
+    int sex,
+    Timestamp birthday,
     java.lang.String email,
     java.lang.String mobile,
     java.lang.String address,
     java.lang.String icon,
     java.util.List<java.lang.Integer> permissions,
     int status,
-    long createTime,
-    long updateTime)
+    Timestamp createTime,
+    Timestamp updateTime)
   {
     this();
     this.id = id;
     setIdIsSet(true);
     this.name = name;
     this.sex = sex;
+    setSexIsSet(true);
     this.birthday = birthday;
-    setBirthdayIsSet(true);
     this.email = email;
     this.mobile = mobile;
     this.address = address;
@@ -213,9 +203,7 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     this.status = status;
     setStatusIsSet(true);
     this.createTime = createTime;
-    setCreateTimeIsSet(true);
     this.updateTime = updateTime;
-    setUpdateTimeIsSet(true);
   }
 
   /**
@@ -227,10 +215,10 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     if (other.isSetName()) {
       this.name = other.name;
     }
-    if (other.isSetSex()) {
-      this.sex = other.sex;
+    this.sex = other.sex;
+    if (other.isSetBirthday()) {
+      this.birthday = new Timestamp(other.birthday);
     }
-    this.birthday = other.birthday;
     if (other.isSetEmail()) {
       this.email = other.email;
     }
@@ -248,8 +236,12 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
       this.permissions = __this__permissions;
     }
     this.status = other.status;
-    this.createTime = other.createTime;
-    this.updateTime = other.updateTime;
+    if (other.isSetCreateTime()) {
+      this.createTime = new Timestamp(other.createTime);
+    }
+    if (other.isSetUpdateTime()) {
+      this.updateTime = new Timestamp(other.updateTime);
+    }
   }
 
   @Override
@@ -262,9 +254,9 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     setIdIsSet(false);
     this.id = 0;
     this.name = null;
-    this.sex = null;
-    setBirthdayIsSet(false);
-    this.birthday = 0;
+    setSexIsSet(false);
+    this.sex = 0;
+    this.birthday = null;
     this.email = null;
     this.mobile = null;
     this.address = null;
@@ -272,10 +264,8 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     this.permissions = null;
     setStatusIsSet(false);
     this.status = 0;
-    setCreateTimeIsSet(false);
-    this.createTime = 0;
-    setUpdateTimeIsSet(false);
-    this.updateTime = 0;
+    this.createTime = null;
+    this.updateTime = null;
   }
 
   public long getId() {
@@ -326,60 +316,52 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     }
   }
 
-  /**
-   * 
-   * @see Sex
-   */
-  @org.apache.thrift.annotation.Nullable
-  public Sex getSex() {
+  public int getSex() {
     return this.sex;
   }
 
-  /**
-   * 
-   * @see Sex
-   */
-  public User setSex(@org.apache.thrift.annotation.Nullable Sex sex) {
+  public User setSex(int sex) {
     this.sex = sex;
+    setSexIsSet(true);
     return this;
   }
 
   public void unsetSex() {
-    this.sex = null;
+    __isset_bitfield = org.apache.thrift.EncodingUtils.clearBit(__isset_bitfield, __SEX_ISSET_ID);
   }
 
   /** Returns true if field sex is set (has been assigned a value) and false otherwise */
   public boolean isSetSex() {
-    return this.sex != null;
+    return org.apache.thrift.EncodingUtils.testBit(__isset_bitfield, __SEX_ISSET_ID);
   }
 
   public void setSexIsSet(boolean value) {
-    if (!value) {
-      this.sex = null;
-    }
+    __isset_bitfield = org.apache.thrift.EncodingUtils.setBit(__isset_bitfield, __SEX_ISSET_ID, value);
   }
 
-  public long getBirthday() {
+  @org.apache.thrift.annotation.Nullable
+  public Timestamp getBirthday() {
     return this.birthday;
   }
 
-  public User setBirthday(long birthday) {
+  public User setBirthday(@org.apache.thrift.annotation.Nullable Timestamp birthday) {
     this.birthday = birthday;
-    setBirthdayIsSet(true);
     return this;
   }
 
   public void unsetBirthday() {
-    __isset_bitfield = org.apache.thrift.EncodingUtils.clearBit(__isset_bitfield, __BIRTHDAY_ISSET_ID);
+    this.birthday = null;
   }
 
   /** Returns true if field birthday is set (has been assigned a value) and false otherwise */
   public boolean isSetBirthday() {
-    return org.apache.thrift.EncodingUtils.testBit(__isset_bitfield, __BIRTHDAY_ISSET_ID);
+    return this.birthday != null;
   }
 
   public void setBirthdayIsSet(boolean value) {
-    __isset_bitfield = org.apache.thrift.EncodingUtils.setBit(__isset_bitfield, __BIRTHDAY_ISSET_ID, value);
+    if (!value) {
+      this.birthday = null;
+    }
   }
 
   @org.apache.thrift.annotation.Nullable
@@ -546,50 +528,54 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     __isset_bitfield = org.apache.thrift.EncodingUtils.setBit(__isset_bitfield, __STATUS_ISSET_ID, value);
   }
 
-  public long getCreateTime() {
+  @org.apache.thrift.annotation.Nullable
+  public Timestamp getCreateTime() {
     return this.createTime;
   }
 
-  public User setCreateTime(long createTime) {
+  public User setCreateTime(@org.apache.thrift.annotation.Nullable Timestamp createTime) {
     this.createTime = createTime;
-    setCreateTimeIsSet(true);
     return this;
   }
 
   public void unsetCreateTime() {
-    __isset_bitfield = org.apache.thrift.EncodingUtils.clearBit(__isset_bitfield, __CREATETIME_ISSET_ID);
+    this.createTime = null;
   }
 
   /** Returns true if field createTime is set (has been assigned a value) and false otherwise */
   public boolean isSetCreateTime() {
-    return org.apache.thrift.EncodingUtils.testBit(__isset_bitfield, __CREATETIME_ISSET_ID);
+    return this.createTime != null;
   }
 
   public void setCreateTimeIsSet(boolean value) {
-    __isset_bitfield = org.apache.thrift.EncodingUtils.setBit(__isset_bitfield, __CREATETIME_ISSET_ID, value);
+    if (!value) {
+      this.createTime = null;
+    }
   }
 
-  public long getUpdateTime() {
+  @org.apache.thrift.annotation.Nullable
+  public Timestamp getUpdateTime() {
     return this.updateTime;
   }
 
-  public User setUpdateTime(long updateTime) {
+  public User setUpdateTime(@org.apache.thrift.annotation.Nullable Timestamp updateTime) {
     this.updateTime = updateTime;
-    setUpdateTimeIsSet(true);
     return this;
   }
 
   public void unsetUpdateTime() {
-    __isset_bitfield = org.apache.thrift.EncodingUtils.clearBit(__isset_bitfield, __UPDATETIME_ISSET_ID);
+    this.updateTime = null;
   }
 
   /** Returns true if field updateTime is set (has been assigned a value) and false otherwise */
   public boolean isSetUpdateTime() {
-    return org.apache.thrift.EncodingUtils.testBit(__isset_bitfield, __UPDATETIME_ISSET_ID);
+    return this.updateTime != null;
   }
 
   public void setUpdateTimeIsSet(boolean value) {
-    __isset_bitfield = org.apache.thrift.EncodingUtils.setBit(__isset_bitfield, __UPDATETIME_ISSET_ID, value);
+    if (!value) {
+      this.updateTime = null;
+    }
   }
 
   @Override
@@ -615,7 +601,7 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
       if (value == null) {
         unsetSex();
       } else {
-        setSex((Sex)value);
+        setSex((java.lang.Integer)value);
       }
       break;
 
@@ -623,7 +609,7 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
       if (value == null) {
         unsetBirthday();
       } else {
-        setBirthday((java.lang.Long)value);
+        setBirthday((Timestamp)value);
       }
       break;
 
@@ -679,7 +665,7 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
       if (value == null) {
         unsetCreateTime();
       } else {
-        setCreateTime((java.lang.Long)value);
+        setCreateTime((Timestamp)value);
       }
       break;
 
@@ -687,7 +673,7 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
       if (value == null) {
         unsetUpdateTime();
       } else {
-        setUpdateTime((java.lang.Long)value);
+        setUpdateTime((Timestamp)value);
       }
       break;
 
@@ -805,21 +791,21 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
         return false;
     }
 
-    boolean this_present_sex = true && this.isSetSex();
-    boolean that_present_sex = true && that.isSetSex();
+    boolean this_present_sex = true;
+    boolean that_present_sex = true;
     if (this_present_sex || that_present_sex) {
       if (!(this_present_sex && that_present_sex))
         return false;
-      if (!this.sex.equals(that.sex))
+      if (this.sex != that.sex)
         return false;
     }
 
-    boolean this_present_birthday = true;
-    boolean that_present_birthday = true;
+    boolean this_present_birthday = true && this.isSetBirthday();
+    boolean that_present_birthday = true && that.isSetBirthday();
     if (this_present_birthday || that_present_birthday) {
       if (!(this_present_birthday && that_present_birthday))
         return false;
-      if (this.birthday != that.birthday)
+      if (!this.birthday.equals(that.birthday))
         return false;
     }
 
@@ -877,21 +863,21 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
         return false;
     }
 
-    boolean this_present_createTime = true;
-    boolean that_present_createTime = true;
+    boolean this_present_createTime = true && this.isSetCreateTime();
+    boolean that_present_createTime = true && that.isSetCreateTime();
     if (this_present_createTime || that_present_createTime) {
       if (!(this_present_createTime && that_present_createTime))
         return false;
-      if (this.createTime != that.createTime)
+      if (!this.createTime.equals(that.createTime))
         return false;
     }
 
-    boolean this_present_updateTime = true;
-    boolean that_present_updateTime = true;
+    boolean this_present_updateTime = true && this.isSetUpdateTime();
+    boolean that_present_updateTime = true && that.isSetUpdateTime();
     if (this_present_updateTime || that_present_updateTime) {
       if (!(this_present_updateTime && that_present_updateTime))
         return false;
-      if (this.updateTime != that.updateTime)
+      if (!this.updateTime.equals(that.updateTime))
         return false;
     }
 
@@ -908,11 +894,11 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     if (isSetName())
       hashCode = hashCode * 8191 + name.hashCode();
 
-    hashCode = hashCode * 8191 + ((isSetSex()) ? 131071 : 524287);
-    if (isSetSex())
-      hashCode = hashCode * 8191 + sex.getValue();
+    hashCode = hashCode * 8191 + sex;
 
-    hashCode = hashCode * 8191 + org.apache.thrift.TBaseHelper.hashCode(birthday);
+    hashCode = hashCode * 8191 + ((isSetBirthday()) ? 131071 : 524287);
+    if (isSetBirthday())
+      hashCode = hashCode * 8191 + birthday.hashCode();
 
     hashCode = hashCode * 8191 + ((isSetEmail()) ? 131071 : 524287);
     if (isSetEmail())
@@ -936,9 +922,13 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
 
     hashCode = hashCode * 8191 + status;
 
-    hashCode = hashCode * 8191 + org.apache.thrift.TBaseHelper.hashCode(createTime);
+    hashCode = hashCode * 8191 + ((isSetCreateTime()) ? 131071 : 524287);
+    if (isSetCreateTime())
+      hashCode = hashCode * 8191 + createTime.hashCode();
 
-    hashCode = hashCode * 8191 + org.apache.thrift.TBaseHelper.hashCode(updateTime);
+    hashCode = hashCode * 8191 + ((isSetUpdateTime()) ? 131071 : 524287);
+    if (isSetUpdateTime())
+      hashCode = hashCode * 8191 + updateTime.hashCode();
 
     return hashCode;
   }
@@ -1108,15 +1098,15 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     first = false;
     if (!first) sb.append(", ");
     sb.append("sex:");
-    if (this.sex == null) {
-      sb.append("null");
-    } else {
-      sb.append(this.sex);
-    }
+    sb.append(this.sex);
     first = false;
     if (!first) sb.append(", ");
     sb.append("birthday:");
-    sb.append(this.birthday);
+    if (this.birthday == null) {
+      sb.append("null");
+    } else {
+      sb.append(this.birthday);
+    }
     first = false;
     if (!first) sb.append(", ");
     sb.append("email:");
@@ -1164,11 +1154,19 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
     first = false;
     if (!first) sb.append(", ");
     sb.append("createTime:");
-    sb.append(this.createTime);
+    if (this.createTime == null) {
+      sb.append("null");
+    } else {
+      sb.append(this.createTime);
+    }
     first = false;
     if (!first) sb.append(", ");
     sb.append("updateTime:");
-    sb.append(this.updateTime);
+    if (this.updateTime == null) {
+      sb.append("null");
+    } else {
+      sb.append(this.updateTime);
+    }
     first = false;
     sb.append(")");
     return sb.toString();
@@ -1177,6 +1175,15 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
   public void validate() throws org.apache.thrift.TException {
     // check for required fields
     // check for sub-struct validity
+    if (birthday != null) {
+      birthday.validate();
+    }
+    if (createTime != null) {
+      createTime.validate();
+    }
+    if (updateTime != null) {
+      updateTime.validate();
+    }
   }
 
   private void writeObject(java.io.ObjectOutputStream out) throws java.io.IOException {
@@ -1235,15 +1242,16 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
             break;
           case 3: // SEX
             if (schemeField.type == org.apache.thrift.protocol.TType.I32) {
-              struct.sex = org.rpcbench.thrift.idl.Sex.findByValue(iprot.readI32());
+              struct.sex = iprot.readI32();
               struct.setSexIsSet(true);
             } else { 
               org.apache.thrift.protocol.TProtocolUtil.skip(iprot, schemeField.type);
             }
             break;
           case 4: // BIRTHDAY
-            if (schemeField.type == org.apache.thrift.protocol.TType.I64) {
-              struct.birthday = iprot.readI64();
+            if (schemeField.type == org.apache.thrift.protocol.TType.STRUCT) {
+              struct.birthday = new Timestamp();
+              struct.birthday.read(iprot);
               struct.setBirthdayIsSet(true);
             } else { 
               org.apache.thrift.protocol.TProtocolUtil.skip(iprot, schemeField.type);
@@ -1308,16 +1316,18 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
             }
             break;
           case 11: // CREATE_TIME
-            if (schemeField.type == org.apache.thrift.protocol.TType.I64) {
-              struct.createTime = iprot.readI64();
+            if (schemeField.type == org.apache.thrift.protocol.TType.STRUCT) {
+              struct.createTime = new Timestamp();
+              struct.createTime.read(iprot);
               struct.setCreateTimeIsSet(true);
             } else { 
               org.apache.thrift.protocol.TProtocolUtil.skip(iprot, schemeField.type);
             }
             break;
           case 12: // UPDATE_TIME
-            if (schemeField.type == org.apache.thrift.protocol.TType.I64) {
-              struct.updateTime = iprot.readI64();
+            if (schemeField.type == org.apache.thrift.protocol.TType.STRUCT) {
+              struct.updateTime = new Timestamp();
+              struct.updateTime.read(iprot);
               struct.setUpdateTimeIsSet(true);
             } else { 
               org.apache.thrift.protocol.TProtocolUtil.skip(iprot, schemeField.type);
@@ -1347,14 +1357,14 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
         oprot.writeString(struct.name);
         oprot.writeFieldEnd();
       }
-      if (struct.sex != null) {
-        oprot.writeFieldBegin(SEX_FIELD_DESC);
-        oprot.writeI32(struct.sex.getValue());
+      oprot.writeFieldBegin(SEX_FIELD_DESC);
+      oprot.writeI32(struct.sex);
+      oprot.writeFieldEnd();
+      if (struct.birthday != null) {
+        oprot.writeFieldBegin(BIRTHDAY_FIELD_DESC);
+        struct.birthday.write(oprot);
         oprot.writeFieldEnd();
       }
-      oprot.writeFieldBegin(BIRTHDAY_FIELD_DESC);
-      oprot.writeI64(struct.birthday);
-      oprot.writeFieldEnd();
       if (struct.email != null) {
         oprot.writeFieldBegin(EMAIL_FIELD_DESC);
         oprot.writeString(struct.email);
@@ -1390,12 +1400,16 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
       oprot.writeFieldBegin(STATUS_FIELD_DESC);
       oprot.writeI32(struct.status);
       oprot.writeFieldEnd();
-      oprot.writeFieldBegin(CREATE_TIME_FIELD_DESC);
-      oprot.writeI64(struct.createTime);
-      oprot.writeFieldEnd();
-      oprot.writeFieldBegin(UPDATE_TIME_FIELD_DESC);
-      oprot.writeI64(struct.updateTime);
-      oprot.writeFieldEnd();
+      if (struct.createTime != null) {
+        oprot.writeFieldBegin(CREATE_TIME_FIELD_DESC);
+        struct.createTime.write(oprot);
+        oprot.writeFieldEnd();
+      }
+      if (struct.updateTime != null) {
+        oprot.writeFieldBegin(UPDATE_TIME_FIELD_DESC);
+        struct.updateTime.write(oprot);
+        oprot.writeFieldEnd();
+      }
       oprot.writeFieldStop();
       oprot.writeStructEnd();
     }
@@ -1459,10 +1473,10 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
         oprot.writeString(struct.name);
       }
       if (struct.isSetSex()) {
-        oprot.writeI32(struct.sex.getValue());
+        oprot.writeI32(struct.sex);
       }
       if (struct.isSetBirthday()) {
-        oprot.writeI64(struct.birthday);
+        struct.birthday.write(oprot);
       }
       if (struct.isSetEmail()) {
         oprot.writeString(struct.email);
@@ -1489,10 +1503,10 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
         oprot.writeI32(struct.status);
       }
       if (struct.isSetCreateTime()) {
-        oprot.writeI64(struct.createTime);
+        struct.createTime.write(oprot);
       }
       if (struct.isSetUpdateTime()) {
-        oprot.writeI64(struct.updateTime);
+        struct.updateTime.write(oprot);
       }
     }
 
@@ -1509,11 +1523,12 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
         struct.setNameIsSet(true);
       }
       if (incoming.get(2)) {
-        struct.sex = org.rpcbench.thrift.idl.Sex.findByValue(iprot.readI32());
+        struct.sex = iprot.readI32();
         struct.setSexIsSet(true);
       }
       if (incoming.get(3)) {
-        struct.birthday = iprot.readI64();
+        struct.birthday = new Timestamp();
+        struct.birthday.read(iprot);
         struct.setBirthdayIsSet(true);
       }
       if (incoming.get(4)) {
@@ -1550,11 +1565,13 @@ public class User implements org.apache.thrift.TBase<User, User._Fields>, java.i
         struct.setStatusIsSet(true);
       }
       if (incoming.get(10)) {
-        struct.createTime = iprot.readI64();
+        struct.createTime = new Timestamp();
+        struct.createTime.read(iprot);
         struct.setCreateTimeIsSet(true);
       }
       if (incoming.get(11)) {
-        struct.updateTime = iprot.readI64();
+        struct.updateTime = new Timestamp();
+        struct.updateTime.read(iprot);
         struct.setUpdateTimeIsSet(true);
       }
     }
