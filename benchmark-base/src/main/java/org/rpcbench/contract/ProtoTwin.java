@@ -3,10 +3,8 @@ package org.rpcbench.contract;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Timestamp;
 import java.lang.reflect.Method;
-import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +14,6 @@ import java.util.List;
  * fields are google.protobuf.Timestamps at UTC (see {@link #timestamp(LocalDateTime)}).
  */
 public final class ProtoTwin {
-    private static final long SECONDS_PER_DAY = 86_400;
 
     private ProtoTwin() {}
 
@@ -72,35 +69,22 @@ public final class ProtoTwin {
      * server runs in UTC; read back by {@link #localDateTime}, the wall time is exact either way.
      */
     public static Timestamp timestamp(LocalDateTime t) {
-        return Timestamp.newBuilder().setSeconds(t.toEpochSecond(ZoneOffset.UTC)).setNanos(t.getNano()).build();
+        return Timestamp.newBuilder().setSeconds(WallTime.seconds(t)).setNanos(t.getNano()).build();
     }
 
     /** The LocalDateTime a Timestamp made by {@link #timestamp(LocalDateTime)} carries: its wall time at UTC. */
     public static LocalDateTime localDateTime(Timestamp t) {
-        try {
-            return LocalDateTime.ofEpochSecond(t.getSeconds(), t.getNanos(), ZoneOffset.UTC);
-        } catch (DateTimeException e) {
-            throw new IllegalArgumentException("a Timestamp that is no LocalDateTime: " + t.getSeconds() + " s, "
-                    + t.getNanos() + " ns (" + e.getMessage() + ")", e);
-        }
+        return WallTime.localDateTime(t.getSeconds(), t.getNanos());
     }
 
     /** A LocalDate as the Timestamp of its midnight at UTC. */
     public static Timestamp timestamp(LocalDate d) {
-        return Timestamp.newBuilder().setSeconds(d.toEpochDay() * SECONDS_PER_DAY).build();
+        return Timestamp.newBuilder().setSeconds(WallTime.seconds(d)).build();
     }
 
     /** The LocalDate whose midnight at UTC a Timestamp is; any other Timestamp is refused, not rounded. */
     public static LocalDate localDate(Timestamp t) {
-        if (t.getNanos() != 0 || Math.floorMod(t.getSeconds(), SECONDS_PER_DAY) != 0) {
-            throw new IllegalArgumentException("a Timestamp that is no date's midnight at UTC: " + t.getSeconds() + " s, "
-                    + t.getNanos() + " ns");
-        }
-        try {
-            return LocalDate.ofEpochDay(t.getSeconds() / SECONDS_PER_DAY);
-        } catch (DateTimeException e) {
-            throw new IllegalArgumentException("a Timestamp that is no LocalDate: " + t.getSeconds() + " s", e);
-        }
+        return WallTime.localDate(t.getSeconds(), t.getNanos());
     }
 
     public static org.rpcbench.contract.proto.Page toProto(Page page) {

@@ -1,10 +1,8 @@
 package org.rpcbench.thrift;
 
 import java.lang.reflect.Method;
-import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.rpcbench.contract.Address;
@@ -12,6 +10,7 @@ import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
+import org.rpcbench.contract.WallTime;
 
 /**
  * Moves values between the contract's Java types and the structs generated from user_service.thrift,
@@ -21,7 +20,6 @@ import org.rpcbench.contract.User;
  * received, as the other pairs answer with the object they decoded.
  */
 public final class ThriftTwin {
-    private static final long SECONDS_PER_DAY = 86_400;
 
     private ThriftTwin() {}
 
@@ -70,35 +68,22 @@ public final class ThriftTwin {
      * back by {@link #localDateTime}, the wall time is exact whatever the hosts' zones.
      */
     public static org.rpcbench.thrift.idl.Timestamp timestamp(LocalDateTime time) {
-        return new org.rpcbench.thrift.idl.Timestamp(time.toEpochSecond(ZoneOffset.UTC), time.getNano());
+        return new org.rpcbench.thrift.idl.Timestamp(WallTime.seconds(time), time.getNano());
     }
 
     /** The LocalDateTime a Timestamp made by {@link #timestamp(LocalDateTime)} carries. */
     public static LocalDateTime localDateTime(org.rpcbench.thrift.idl.Timestamp t) {
-        try {
-            return LocalDateTime.ofEpochSecond(t.getSeconds(), t.getNanos(), ZoneOffset.UTC);
-        } catch (DateTimeException e) {
-            throw new IllegalArgumentException("a Timestamp that is no LocalDateTime: " + t.getSeconds() + " s, "
-                    + t.getNanos() + " ns (" + e.getMessage() + ")", e);
-        }
+        return WallTime.localDateTime(t.getSeconds(), t.getNanos());
     }
 
     /** A LocalDate as the Timestamp of its midnight at UTC. */
     public static org.rpcbench.thrift.idl.Timestamp timestamp(LocalDate date) {
-        return new org.rpcbench.thrift.idl.Timestamp(date.toEpochDay() * SECONDS_PER_DAY, 0);
+        return new org.rpcbench.thrift.idl.Timestamp(WallTime.seconds(date), 0);
     }
 
     /** The LocalDate whose midnight at UTC a Timestamp is; any other Timestamp is refused, not rounded. */
     public static LocalDate localDate(org.rpcbench.thrift.idl.Timestamp t) {
-        if (t.getNanos() != 0 || Math.floorMod(t.getSeconds(), SECONDS_PER_DAY) != 0) {
-            throw new IllegalArgumentException("a Timestamp that is no date's midnight at UTC: " + t.getSeconds() + " s, "
-                    + t.getNanos() + " ns");
-        }
-        try {
-            return LocalDate.ofEpochDay(t.getSeconds() / SECONDS_PER_DAY);
-        } catch (DateTimeException e) {
-            throw new IllegalArgumentException("a Timestamp that is no LocalDate: " + t.getSeconds() + " s", e);
-        }
+        return WallTime.localDate(t.getSeconds(), t.getNanos());
     }
 
     public static org.rpcbench.thrift.idl.Page toThrift(Page page) {
