@@ -167,7 +167,13 @@ public abstract class RoundTripContract {
                 for (Case c : Case.values()) {
                     for (int seq = 0; seq < 4; seq++) {
                         Exchange exchange = other.prepare(c, seq);
-                        assertThat(exchange.check(exchange.call())).as("%s #%d", c.method(), seq).isNull();
+                        Object answer;
+                        try {
+                            answer = exchange.call();
+                        } catch (Exception e) {
+                            throw new AssertionError(c.method() + " #" + seq + " to the server in its own JVM failed: " + e, e);
+                        }
+                        assertThat(exchange.check(answer)).as("%s #%d", c.method(), seq).isNull();
                     }
                 }
             }
