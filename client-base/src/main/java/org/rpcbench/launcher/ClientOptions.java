@@ -25,7 +25,8 @@ import org.rpcbench.record.Records;
  * @param serverPid the server's process on this machine, or -1
  */
 public record ClientOptions(Target target, Path resultFile, int concurrency, Integer rate, int warmupSeconds,
-                            int measureSeconds, long serverPid, boolean jfr, List<String> rest, CommandLineOptions jmh) {
+                            int measureSeconds, long serverPid, int steadyWarmupSeconds, boolean jfr, List<String> rest,
+                            CommandLineOptions jmh) {
 
     static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1", "address of the server");
     static final Option<Integer> PORT = Option.port("port", -1, "port of the server (default: the binding's own port)");
@@ -48,8 +49,11 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
             "open loop: seconds on schedule before timing starts, per case");
     static final Option<Integer> MEASURE_SECONDS = Option.integer("measure-seconds", "S", 30, 1, 86_400,
             "open loop: seconds timed, per case");
+    static final Option<Integer> STEADY_WARMUP = Option.integer("steady-warmup", "S", 60, 0, 3_600,
+            "before JMH's warm-up, each fork calls at full concurrency until its own and the server's JIT compilers have"
+                    + " been quiet for 2 s, for at most S seconds (0: JMH's warm-up only)");
     static final List<Option<?>> ALL = List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, RATE, WARMUP_SECONDS,
-            MEASURE_SECONDS, SERVER_PID, JFR);
+            MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, JFR);
 
     public boolean openLoop() {
         return rate != null;
@@ -109,8 +113,9 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
                 throw new UsageException("JMH options such as " + jmhOption + " do not apply to an open-loop run (--rate); it"
                         + " takes --warmup-seconds, --measure-seconds, --concurrency and case names");
             }
-            if (values.has(JFR)) {
-                throw new UsageException("--jfr records JMH's forks; an open-loop run (--rate) has none");
+            if (values.has(JFR) || values.has(STEADY_WARMUP)) {
+                throw new UsageException((values.has(JFR) ? "--jfr records" : "--steady-warmup warms") + " JMH's forks; an"
+                        + " open-loop run (--rate) has none (it warms up for --warmup-seconds)");
             }
             for (String name : values.rest()) {
                 if (Case.named(name) == null) {
@@ -123,7 +128,7 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")), "jmh.json");
         return new ClientOptions(new Target(values.get(HOST), port, values.get(TIMEOUT)), result.toAbsolutePath(),
                 values.get(CONCURRENCY), values.has(RATE) ? values.get(RATE) : null, values.get(WARMUP_SECONDS),
-                values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, values.get(JFR),
-                values.rest(), jmh);
+                values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, values.get(STEADY_WARMUP),
+                values.get(JFR), values.rest(), jmh);
     }
 }

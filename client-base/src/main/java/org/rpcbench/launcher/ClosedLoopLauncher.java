@@ -42,7 +42,7 @@ final class ClosedLoopLauncher {
     private ClosedLoopLauncher() {}
 
     static int run(ClientBinding binding, ClientOptions given, PrintStream out, PrintStream err) {
-        ForkSettings fork = new ForkSettings(given.target(), given.tallyDir(), given.serverPid());
+        ForkSettings fork = new ForkSettings(given.target(), given.tallyDir(), given.serverPid(), given.steadyWarmupSeconds());
         List<String> forkArgs = new ArrayList<>(moduleOpenings(binding));
         Switch.given(binding).forEach((name, value) -> forkArgs.add("-D" + Switch.PREFIX + name + "=" + value));
         fork.asProperties().forEach((k, v) -> {

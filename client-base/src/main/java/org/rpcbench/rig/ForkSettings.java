@@ -10,13 +10,15 @@ import org.rpcbench.binding.Target;
  * into this immutable object. This is the one path configuration takes into the measuring JVM.
  *
  * @param serverPid the server's process on this machine, whose CPU and GC are read; -1 when not known
+ * @param steadyWarmupSeconds the bound of the warm-up until both JITs are quiet ({@link SteadyWarmup}); 0: none
  */
-public record ForkSettings(Target target, Path tallyDir, long serverPid) {
+public record ForkSettings(Target target, Path tallyDir, long serverPid, int steadyWarmupSeconds) {
     static final String HOST = "rpcbench.host";
     static final String PORT = "rpcbench.port";
     static final String TIMEOUT = "rpcbench.timeoutMillis";
     static final String TALLIES = "rpcbench.tallyDir";
     static final String SERVER_PID = "rpcbench.serverPid";
+    static final String STEADY_WARMUP = "rpcbench.steadyWarmupSeconds";
 
     public Map<String, String> asProperties() {
         Map<String, String> p = new LinkedHashMap<>();
@@ -25,13 +27,14 @@ public record ForkSettings(Target target, Path tallyDir, long serverPid) {
         p.put(TIMEOUT, String.valueOf(target.timeoutMillis()));
         p.put(TALLIES, tallyDir.toAbsolutePath().toString());
         p.put(SERVER_PID, String.valueOf(serverPid));
+        p.put(STEADY_WARMUP, String.valueOf(steadyWarmupSeconds));
         return p;
     }
 
     public static ForkSettings fromSystemProperties() {
         return new ForkSettings(
                 new Target(required(HOST), Integer.parseInt(required(PORT)), Integer.parseInt(required(TIMEOUT))),
-                Path.of(required(TALLIES)), Long.parseLong(required(SERVER_PID)));
+                Path.of(required(TALLIES)), Long.parseLong(required(SERVER_PID)), Integer.parseInt(required(STEADY_WARMUP)));
     }
 
     private static String required(String key) {

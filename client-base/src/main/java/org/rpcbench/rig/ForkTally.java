@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.rpcbench.record.Histograms;
+import org.rpcbench.record.JitWarmup;
 import org.rpcbench.record.TallyFile;
 
 /**
@@ -28,6 +29,7 @@ public final class ForkTally {
     private long errors;
     private int handedIn;
     private int seatsLeft;
+    private JitWarmup warmup;
 
     public ForkTally(String caseName) {
         this.caseName = caseName;
@@ -70,6 +72,16 @@ public final class ForkTally {
         failedLatency.reset();
     }
 
+    /** The warm-up before JMH's: its calls count as warm-up calls. */
+    public synchronized void warmedUp(JitWarmup outcome, List<Caller> callers) {
+        warmup = outcome;
+        for (Caller c : callers) {
+            keep(c.problems());
+            warmupCalls += c.goodOutside();
+            warmupErrors += c.badOutside();
+        }
+    }
+
     private void keep(List<String> more) {
         for (String p : more) {
             if (problems.size() < TallyFile.PROBLEMS_KEPT && !problems.contains(p)) {
@@ -102,6 +114,6 @@ public final class ForkTally {
     /** What has been gathered so far, as the file holds it. */
     public synchronized TallyFile snapshot() {
         return new TallyFile(caseName, startedAtMillis, ProcessHandle.current().pid(), warmupCalls, warmupErrors,
-                List.copyOf(problems), List.copyOf(windows));
+                List.copyOf(problems), List.copyOf(windows), warmup);
     }
 }

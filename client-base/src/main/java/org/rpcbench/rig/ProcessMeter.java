@@ -39,14 +39,17 @@ public final class ProcessMeter {
     private final List<Integer> timeAt = new ArrayList<>();
     private int fullInvocationsAt = -1;
     private int allocatedAt = -1;
+    private int jitTimeAt = -1;
     private long ticksPerSecond = -1;
     private final LongSupplier ownAllocation;
+    private final LongSupplier ownJitNanos;
 
-    private ProcessMeter(long pid, Path procDir, Path perfFile, LongSupplier ownAllocation) {
+    private ProcessMeter(long pid, Path procDir, Path perfFile, LongSupplier ownAllocation, LongSupplier ownJitNanos) {
         this.pid = pid;
         this.stat = procDir.resolve(Long.toString(pid)).resolve("stat");
         this.perf = map(perfFile);
         this.ownAllocation = ownAllocation;
+        this.ownJitNanos = ownJitNanos;
         if (perf != null) {
             index();
         }
@@ -54,7 +57,7 @@ public final class ProcessMeter {
 
     /** A meter of the process {@code pid}, as far as this machine lets it be read. */
     public static ProcessMeter of(long pid) {
-        return new ProcessMeter(pid, Path.of("/proc"), perfDataFile(pid), null);
+        return new ProcessMeter(pid, Path.of("/proc"), perfDataFile(pid), null, null);
     }
 
     /** This JVM, read the same way, with the bytes all its threads have allocated from the JVM itself. */
@@ -65,7 +68,10 @@ public final class ProcessMeter {
                 && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()) {
             allocated = threads::getTotalThreadAllocatedBytes;
         }
-        return new ProcessMeter(pid, Path.of("/proc"), perfDataFile(pid), allocated);
+        var jit = ManagementFactory.getCompilationMXBean();
+        LongSupplier compiling = jit != null && jit.isCompilationTimeMonitoringSupported()
+                ? () -> jit.getTotalCompilationTime() * 1_000_000 : null;
+        return new ProcessMeter(pid, Path.of("/proc"), perfDataFile(pid), allocated, compiling);
     }
 
     /** The performance-counter file of a process of this machine's user, wherever the JVM put it. */
@@ -102,6 +108,14 @@ public final class ProcessMeter {
         }
         long full = fullInvocationsAt < 0 ? -1 : perf.getLong(fullInvocationsAt);
         return new ProcessReading(wall, cpu, allocated, count, full, (long) (ticks * (1e9 / ticksPerSecond)));
+    }
+
+    /** How long the process's JIT compilers have spent compiling since it started, in ns; -1 when not known. */
+    public long jitNanos() {
+        if (ownJitNanos != null) {
+            return ownJitNanos.getAsLong();
+        }
+        return jitTimeAt >= 0 && ticksPerSecond > 0 ? (long) (perf.getLong(jitTimeAt) * (1e9 / ticksPerSecond)) : -1;
     }
 
     /** utime + stime: fields 14 and 15, counted after the command name, which may itself hold spaces. */
@@ -150,6 +164,8 @@ public final class ProcessMeter {
                 if (type == 'J') {
                     if (name.equals("sun.os.hrt.frequency")) {
                         ticksPerSecond = perf.getLong(data);
+                    } else if (name.equals("java.ci.totalTime")) {
+                        jitTimeAt = data;
                     } else if (name.equals(ALLOCATED)) {
                         allocatedAt = data;
                     } else if (name.startsWith("sun.gc.collector.")) {

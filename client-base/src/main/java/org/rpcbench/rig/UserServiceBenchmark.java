@@ -1,5 +1,7 @@
 package org.rpcbench.rig;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -53,6 +55,12 @@ public class UserServiceBenchmark {
         tally = new ForkTally(measured.method());
         clientMeter = ProcessMeter.self();
         serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
+        if (settings.steadyWarmupSeconds() > 0) {
+            List<Caller> warmers = new ArrayList<>();
+            SteadyWarmup warmup = new SteadyWarmup(connection, measured, params.getThreads(), clientMeter::jitNanos,
+                    serverMeter == null ? () -> -1 : serverMeter::jitNanos, TimeUnit.SECONDS.toNanos(1), NanoClock.SYSTEM);
+            tally.warmedUp(warmup.run(TimeUnit.SECONDS.toNanos(settings.steadyWarmupSeconds()), warmers), warmers);
+        }
     }
 
     // a measured iteration's window is watched from a thread of its own; warm-up is not metered

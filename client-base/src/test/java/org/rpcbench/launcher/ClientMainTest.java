@@ -43,8 +43,8 @@ class ClientMainTest {
     }
 
     String[] tiny(Path dir, String... cases) {
-        String[] base = {"--result", dir.resolve("jmh.json").toString(), "-f", "0", "-wi", "1", "-w", "100ms",
-                "-i", "2", "-r", "200ms", "-t", "8"};
+        String[] base = {"--result", dir.resolve("jmh.json").toString(), "--steady-warmup", "0", "-f", "0", "-wi", "1",
+                "-w", "100ms", "-i", "2", "-r", "200ms", "-t", "8"};
         String[] all = java.util.Arrays.copyOf(base, base.length + cases.length);
         System.arraycopy(cases, 0, all, base.length, cases.length);
         return all;
@@ -82,6 +82,19 @@ class ClientMainTest {
         assertThat(record.settingsHash()).hasSize(16);
         assertThat(Files.readString(dir.resolve("jmh.json"))).contains("UserServiceBenchmark.getUser");
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("p99.9 ms").contains("listUser");
+    }
+
+    @Test
+    void theWarmUpUntilTheCompilersAreQuietIsRecordedAndItsCallsCountAsWarmUp(@TempDir Path dir) throws Exception {
+        String[] args = tiny(dir, "getUser");
+        args[3] = "1"; // --steady-warmup 1: at most a second
+        assertThat(run(args)).as(err()).isZero();
+        CaseRecord c = Records.read(dir.resolve("run.json")).cases().get(0);
+        assertThat(c.jitWarmups()).hasSize(1);
+        assertThat(c.jitWarmups().get(0).seconds()).isBetween(0.9, 30.0);
+        assertThat(c.jitWarmups().get(0).clientJitSeconds()).isGreaterThanOrEqualTo(0);
+        assertThat(c.warmupCalls()).isGreaterThan((long) (c.jitWarmups().get(0).lastCallsPerSecond() * 0.5));
+        assertThat(out.toString(StandardCharsets.UTF_8)).containsPattern("JITs quiet after|JIT still compiling");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.List;
  * @param opsPerSecond JMH's score: calls completed per second, answered or failed (open loop: unset)
  * @param answeredPerSecond calls answered right per second: what a reader means by throughput
  * @param failedLatencyMs how long the calls that failed took (a timeout shows here); null when none failed
+ * @param jitWarmups each fork's warm-up until both JITs were quiet, before JMH's; empty when there was none
  */
 public record CaseRecord(
         String name,
@@ -37,14 +38,27 @@ public record CaseRecord(
         @JsonInclude(JsonInclude.Include.NON_NULL) Double achievedRate,
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean missedTarget,
         @JsonInclude(JsonInclude.Include.NON_NULL) Latency uncorrectedLatencyMs,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Long unsent) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long unsent,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<JitWarmup> jitWarmups) {
 
     public CaseRecord {
+        jitWarmups = jitWarmups == null ? List.of() : List.copyOf(jitWarmups);
         iterationScores = iterationScores == null ? List.of() : iterationScores;
         problems = problems == null ? List.of() : problems;
         iterations = iterations == null ? List.of() : iterations;
         latencyMs = latencyMs == null ? Latency.NONE : latencyMs;
         cpuAndGc = cpuAndGc == null ? CpuAndGc.NONE : cpuAndGc;
+    }
+
+    /** A record without a warm-up before JMH's (open loop, or written before there was one). */
+    public CaseRecord(String name, double opsPerSecond, double opsError, List<List<Double>> iterationScores,
+                      double answeredPerSecond, Latency latencyMs, Latency failedLatencyMs, long calls, long errors,
+                      long warmupCalls, long warmupErrors, List<String> problems, boolean stillClimbing, WireSize wireBytes,
+                      CpuAndGc cpuAndGc, PerCall perCall, List<IterationRecord> iterations, Steady steady, Double targetRate,
+                      Double achievedRate, Boolean missedTarget, Latency uncorrectedLatencyMs, Long unsent) {
+        this(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs, calls, errors,
+                warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc, perCall, iterations, steady, targetRate,
+                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, null);
     }
 
     public long allErrors() {
@@ -97,6 +111,6 @@ public record CaseRecord(
     public CaseRecord withWire(WireSize size) {
         return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,
                 calls, errors, warmupCalls, warmupErrors, problems, stillClimbing, size, cpuAndGc, perCall, iterations, steady,
-                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent);
+                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups);
     }
 }

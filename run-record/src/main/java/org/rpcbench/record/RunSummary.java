@@ -55,6 +55,14 @@ public final class RunSummary {
             return "FAILED: no call completed";
         }
         String note = c.stillClimbing() ? "not warmed up: throughput still rising" : "";
+        long loud = c.jitWarmups().stream().filter(w -> !w.quiet()).count();
+        if (loud > 0) {
+            note += (note.isEmpty() ? "" : "; ") + "JIT still compiling when the warm-up bound ("
+                    + Math.round(c.jitWarmups().get(0).seconds()) + " s) ended it";
+        } else if (!c.jitWarmups().isEmpty()) {
+            note += (note.isEmpty() ? "" : "; ") + String.format(Locale.ROOT, "JITs quiet after %.0f s",
+                    c.jitWarmups().stream().mapToDouble(JitWarmup::seconds).max().orElse(0));
+        }
         if (c.steady() != null && c.steady().excludedIterations() > 0) {
             note += (note.isEmpty() ? "" : "; ") + c.steady().excludedIterations() + " leading iteration"
                     + (c.steady().excludedIterations() == 1 ? "" : "s") + " below steady state";

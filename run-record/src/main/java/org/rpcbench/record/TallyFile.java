@@ -16,9 +16,10 @@ import java.util.stream.Stream;
  *
  * @param startedAtMillis when the fork began the case: forks run one after another, so this orders them
  *     as JMH's results are ordered
+ * @param warmup the warm-up until both JITs were quiet, before JMH's; null when there was none
  */
 public record TallyFile(String caseName, long startedAtMillis, long pid, long warmupCalls, long warmupErrors,
-                        List<String> problems, List<Window> iterations) {
+                        List<String> problems, List<Window> iterations, JitWarmup warmup) {
     public static final String SUFFIX = ".tally.json";
     /** How many distinct problems a case keeps. */
     public static final int PROBLEMS_KEPT = 5;
@@ -29,6 +30,11 @@ public record TallyFile(String caseName, long startedAtMillis, long pid, long wa
      */
     public record Window(int index, double seconds, long calls, long errors, ProcessDelta client, ProcessDelta server,
                          String latency, String failedLatency) {}
+
+    public TallyFile(String caseName, long startedAtMillis, long pid, long warmupCalls, long warmupErrors,
+                     List<String> problems, List<Window> iterations) {
+        this(caseName, startedAtMillis, pid, warmupCalls, warmupErrors, problems, iterations, null);
+    }
 
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);

@@ -1,0 +1,111 @@
+package org.rpcbench.rig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+import org.rpcbench.binding.Connection;
+import org.rpcbench.binding.Exchange;
+import org.rpcbench.cases.Case;
+import org.rpcbench.record.JitQuiet;
+import org.rpcbench.record.JitWarmup;
+
+/**
+ * Warms a fork and its server before JMH's warm-up: as many threads as JMH will run call the case on the
+ * fork's connection until both JIT compilers have gone quiet ({@link JitQuiet}) or the bound is reached.
+ * JMH's fixed warm-up then only settles its own loop. Without this, a fresh server and client here spend
+ * their first ten to twenty seconds compiling at a third of their final rate, and how long that lasts
+ * varies from run to run: the largest source of spread between runs there was.
+ *
+ * <p>Calls are checked as in measurement and count as warm-up: untimed, but an error still fails the run.
+ */
+public final class SteadyWarmup {
+    private final Connection connection;
+    private final Case measured;
+    private final int threads;
+    private final LongSupplier clientJit;
+    private final LongSupplier serverJit;
+    private final long windowNanos;
+    private final NanoClock clock;
+    private volatile boolean stop;
+
+    /**
+     * @param clientJit, serverJit compile time so far in ns, negative when a side cannot be read
+     * @param windowNanos how often the compilers are looked at
+     */
+    public SteadyWarmup(Connection connection, Case measured, int threads, LongSupplier clientJit, LongSupplier serverJit,
+                        long windowNanos, NanoClock clock) {
+        this.connection = connection;
+        this.measured = measured;
+        this.threads = threads;
+        this.clientJit = clientJit;
+        this.serverJit = serverJit;
+        this.windowNanos = windowNanos;
+        this.clock = clock;
+    }
+
+    /** Calls until both compilers are quiet or {@code maxNanos} have passed; the callers' counts stay in {@code callers}. */
+    public JitWarmup run(long maxNanos, List<Caller> callers) throws InterruptedException {
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Exchange[] exchanges = new Exchange[UserServiceBenchmark.REQUESTS_PER_THREAD];
+            for (int i = 0; i < exchanges.length; i++) {
+                exchanges[i] = connection.prepare(measured, t * exchanges.length + i);
+            }
+            Caller caller = new Caller(exchanges, clock);
+            callers.add(caller);
+            Thread worker = new Thread(() -> {
+                while (!stop) {
+                    caller.callOnce(false);
+                }
+            }, "rpc-bench-warmup-" + t);
+            worker.setDaemon(true);
+            workers.add(worker);
+        }
+        JitQuiet rule = new JitQuiet();
+        long start = clock.nanoTime();
+        long clientStart = clientJit.getAsLong();
+        long serverStart = serverJit.getAsLong();
+        long clientBefore = clientStart;
+        long serverBefore = serverStart;
+        long callsBefore = 0;
+        double lastRate = 0;
+        boolean quiet = false;
+        workers.forEach(Thread::start);
+        try {
+            long windowStart = start;
+            while (!quiet && clock.nanoTime() - start < maxNanos) {
+                LockSupport.parkNanos(windowNanos);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException("warm-up stopped");
+                }
+                long now = clock.nanoTime();
+                long clientNow = clientJit.getAsLong();
+                long serverNow = serverJit.getAsLong();
+                long calls = callers.stream().mapToLong(c -> c.goodOutside() + c.badOutside()).sum();
+                lastRate = (calls - callsBefore) * 1e9 / Math.max(1, now - windowStart);
+                quiet = rule.window(now - windowStart, delta(clientBefore, clientNow), delta(serverBefore, serverNow));
+                clientBefore = clientNow;
+                serverBefore = serverNow;
+                callsBefore = calls;
+                windowStart = now;
+            }
+        } finally {
+            stop = true;
+            for (Thread w : workers) {
+                w.join(TimeUnit.SECONDS.toMillis(30));
+            }
+        }
+        return new JitWarmup((clock.nanoTime() - start) / 1e9, quiet, seconds(clientStart, clientBefore),
+                seconds(serverStart, serverBefore), lastRate);
+    }
+
+    private static long delta(long before, long now) {
+        return before < 0 || now < 0 ? -1 : now - before;
+    }
+
+    private static double seconds(long before, long now) {
+        return before < 0 || now < 0 ? -1 : (now - before) / 1e9;
+    }
+}

@@ -1,0 +1,69 @@
+package org.rpcbench.rig;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.rpcbench.binding.Connection;
+import org.rpcbench.binding.InMemoryBinding;
+import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Case;
+import org.rpcbench.record.JitWarmup;
+
+class SteadyWarmupTest {
+    static final long WINDOW = TimeUnit.MILLISECONDS.toNanos(20);
+
+    /** A compiler that works a whole window at each of its first {@code busyReadings} readings after the first, then stops. */
+    static LongSupplier compiler(int busyReadings) {
+        AtomicInteger readings = new AtomicInteger();
+        return () -> Math.min(readings.getAndIncrement(), busyReadings) * WINDOW;
+    }
+
+    @AfterEach
+    void honest() {
+        InMemoryBinding.lying = false;
+    }
+
+    JitWarmup warm(LongSupplier client, LongSupplier server, long maxNanos, List<Caller> callers) throws Exception {
+        try (Connection c = new InMemoryBinding().connect(new Target("127.0.0.1", 1, 1000))) {
+            return new SteadyWarmup(c, Case.GET_USER, 4, client, server, WINDOW, NanoClock.SYSTEM).run(maxNanos, callers);
+        }
+    }
+
+    @Test
+    void callsUntilBothCompilersHaveBeenQuietForTwoWindows() throws Exception {
+        List<Caller> callers = new ArrayList<>();
+        JitWarmup w = warm(compiler(3), compiler(5), TimeUnit.SECONDS.toNanos(30), callers);
+        assertThat(w.quiet()).isTrue();
+        // the server compiles through its 5th window; the 6th and 7th are quiet
+        assertThat(w.serverJitSeconds()).isEqualTo(5 * WINDOW / 1e9);
+        assertThat(w.seconds()).isLessThan(5);
+        assertThat(callers).hasSize(4);
+        assertThat(callers.stream().mapToLong(Caller::goodOutside).sum()).isPositive();
+        assertThat(callers.stream().mapToLong(Caller::badOutside).sum()).isZero();
+        assertThat(callers.stream().mapToLong(Caller::goodCalls).sum()).as("warm-up calls are not measured").isZero();
+    }
+
+    @Test
+    void stopsAtTheBoundAndSaysTheCompilersWereNotQuiet() throws Exception {
+        LongSupplier forever = new AtomicInteger()::getAndIncrement;
+        JitWarmup w = warm(() -> forever.getAsLong() * WINDOW, () -> -1, TimeUnit.MILLISECONDS.toNanos(200), new ArrayList<>());
+        assertThat(w.quiet()).isFalse();
+        assertThat(w.seconds()).isGreaterThanOrEqualTo(0.2);
+        assertThat(w.serverJitSeconds()).as("a server that cannot be read").isEqualTo(-1);
+    }
+
+    @Test
+    void wrongAnswersInWarmUpAreCountedAndNoted() throws Exception {
+        InMemoryBinding.lying = true;
+        List<Caller> callers = new ArrayList<>();
+        warm(compiler(0), compiler(0), TimeUnit.SECONDS.toNanos(5), callers);
+        assertThat(callers.stream().mapToLong(Caller::badOutside).sum()).isPositive();
+        assertThat(callers.get(0).problems()).anySatisfy(p -> assertThat(p).startsWith("wrong answer"));
+    }
+}
