@@ -157,8 +157,8 @@ final class CalibrateCommand {
                       int budgets, double alpha, long budget, Path dir, PrintStream out) {
         SplittableRandom random = new SplittableRandom(Stats.SEED);
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "calibrate %s: %d rounds of %d runs; an ab of %s fits %d rounds; %d budgets of %d rounds"
-                        + " drawn from them (with replacement) and judged as ab judges, false alarms controlled at %.0f %%",
+        lines.add(String.format(Locale.ROOT, "calibrate %s: %d rounds of %d runs; an ab of %s fits %d rounds; %d budgets of %d distinct rounds"
+                        + " drawn from them and judged as ab judges, false alarms controlled at %.0f %%",
                 pair, rounds.size(), costs.size() + 2, Durations.format(budget), abRounds, budgets, abRounds, 100 * alpha));
         if (rounds.size() < Estimate.MIN_ROUNDS) {
             lines.add("too few rounds to say anything (" + rounds.size() + ")");
@@ -167,14 +167,7 @@ final class CalibrateCommand {
         }
         lines.add(String.format(Locale.ROOT, "%-26s %-10s %22s %22s %16s %16s", "injected cost", "case", "server CPU/call (all)",
                 "throughput (all)", "seen: server CPU", "seen: throughput"));
-        List<List<Interleaved.Round>> draws = new ArrayList<>();
-        for (int b = 0; b < budgets; b++) {
-            List<Interleaved.Round> draw = new ArrayList<>();
-            for (int i = 0; i < abRounds; i++) {
-                draw.add(rounds.get(random.nextInt(rounds.size())));
-            }
-            draws.add(draw);
-        }
+        List<List<Interleaved.Round>> draws = budgets(rounds, abRounds, budgets, random);
         for (int k = 0; k < costs.size(); k++) {
             String arm = costs.get(k);
             Map<String, int[]> seen = new LinkedHashMap<>();
@@ -220,6 +213,23 @@ final class CalibrateCommand {
             out.println("(cannot write " + dir.resolve("calibrate.txt") + ": " + e.getMessage() + ")");
         }
         return 0;
+    }
+
+    /**
+     * Budgets of {@code size} rounds, each a different choice of distinct rounds: a round drawn twice into one
+     * budget would pass for two independent ones and make the budget look surer than an ab of that size is.
+     */
+    static List<List<Interleaved.Round>> budgets(List<Interleaved.Round> rounds, int size, int count, SplittableRandom random) {
+        List<List<Interleaved.Round>> draws = new ArrayList<>();
+        int n = Math.min(size, rounds.size());
+        for (int b = 0; b < count; b++) {
+            List<Interleaved.Round> pool = new ArrayList<>(rounds);
+            for (int i = 0; i < n; i++) {
+                java.util.Collections.swap(pool, i, i + random.nextInt(pool.size() - i));
+            }
+            draws.add(List.copyOf(pool.subList(0, n)));
+        }
+        return draws;
     }
 
     private static String change(List<Verdicts.Input> inputs, String caseName, Metric metric) {
