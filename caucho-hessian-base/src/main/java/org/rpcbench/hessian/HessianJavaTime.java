@@ -1,4 +1,4 @@
-package org.rpcbench.motan;
+package org.rpcbench.hessian;
 
 import com.caucho.hessian.io.AbstractDeserializer;
 import com.caucho.hessian.io.AbstractHessianInput;
@@ -12,13 +12,14 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 
 /**
- * java.time for Motan's hessian2, which is Caucho Hessian 4.0.66: it has no serializer for LocalDate or
- * LocalDateTime, and its fallback for them (their {@code writeReplace}, to {@code java.time.Ser}, which
- * holds the value itself) recurses until the stack overflows. Motan's maintainers advise another
- * serialization for java.time (weibocom/motan issue 209); this pair keeps Motan's default and gives Hessian
- * what its users give it: a serializer and a deserializer per class, named in the class path resources
- * {@code META-INF/hessian/serializers} and {@code META-INF/hessian/deserializers}, which every Hessian
- * {@code SerializerFactory} (Motan's included) reads. Nothing of Motan's is changed.
+ * java.time for Caucho Hessian 4.0.66, the Hessian of Motan's hessian2 and of the hessian-http pair: it has no
+ * serializer for LocalDate or LocalDateTime, and its fallback for them (their {@code writeReplace}, to
+ * {@code java.time.Ser}, which holds the value itself) recurses until the stack overflows. Motan's
+ * maintainers advise another serialization for java.time (weibocom/motan issue 209); these pairs keep their
+ * framework's Hessian and give it what Hessian's users give it: a serializer and a deserializer per class,
+ * named in the class path resources {@code META-INF/hessian/serializers} and
+ * {@code META-INF/hessian/deserializers}, which every Hessian {@code SerializerFactory} (Motan's, and the
+ * servlet's and proxy factory's of hessian-http) reads. Nothing of the frameworks is changed.
  *
  * <p>Each value is a Hessian object of its own class name: a LocalDate its epoch day ({@code date}), a
  * LocalDateTime its epoch day and its nanosecond of the day ({@code date}, {@code time}), exact to the

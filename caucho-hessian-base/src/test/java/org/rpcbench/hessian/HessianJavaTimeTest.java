@@ -1,4 +1,4 @@
-package org.rpcbench.motan;
+package org.rpcbench.hessian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -17,7 +17,7 @@ import org.rpcbench.checks.Checks;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.User;
 
-/** Caucho Hessian with the class path's META-INF/hessian entries, as Motan's hessian2 builds its factory. */
+/** Caucho Hessian with the class path's META-INF/hessian entries, as Motan's hessian2 and Hessian's servlet build their factory. */
 class HessianJavaTimeTest {
     private final SerializerFactory factory = new SerializerFactory();
 
