@@ -47,7 +47,13 @@ final class AbCommand {
             "the false-alarm rate controlled over every pair, case and metric of the comparison");
     static final Option<Integer> THRESHOLD = Option.integer("threshold", "PERCENT", 0, 0, 100,
             "a change the statistics support but smaller than this is \"no change\"");
+    static final Option<String> REPORT = Option.text("report", "DIR", null,
+            "judge the rounds an earlier ab stored in DIR again (with --alpha and --threshold as given now)");
     static final int MINUTES_PER_FOUR_CASES = 15;
+    /** What a verdict needs besides the rounds, kept beside them so that they can be judged again. */
+    static final String PLAN = "ab.json";
+
+    record Plan(List<String> pairs, String baseline, String candidate, boolean aa) {}
 
     private AbCommand() {}
 
@@ -56,11 +62,21 @@ final class AbCommand {
         options.refuse("ab (it takes --rounds and --budget)", 'D', 'R');
         CommandLine cli = CommandLine.passingThrough("./benchmark.sh [options] ab", "Compares two builds of a pair, or of a"
                 + " suite's pairs, in randomized interleaved rounds.", List.of(BASELINE_REV, BASELINE_BUILD, BASELINE_SWITCH,
-                CANDIDATE_REV, CANDIDATE_BUILD, CANDIDATE_SWITCH, BUDGET, ROUNDS, ALPHA, THRESHOLD), "Arguments: PAIR, or suite NAME.");
+                CANDIDATE_REV, CANDIDATE_BUILD, CANDIDATE_SWITCH, BUDGET, ROUNDS, ALPHA, THRESHOLD, REPORT), "Arguments: PAIR, or suite NAME.");
         CommandLine.Values v = cli.parse(args.toArray(String[]::new));
         if (v.helpRequested()) {
             out.print(cli.usage());
             return 0;
+        }
+        if (v.has(REPORT)) {
+            Path stored = Path.of(v.get(REPORT));
+            if (!stored.resolve(PLAN).toFile().isFile()) {
+                throw new UsageException("--report needs the directory of an earlier ab (with " + PLAN + "), not " + stored);
+            }
+            Plan plan = org.rpcbench.record.Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
+            return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), v.get(ALPHA) / 100.0,
+                    v.get(THRESHOLD) / 100.0, stored).print(Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"),
+                    plan.pairs()), false, out, err);
         }
         Target target = Target.of(env, v.rest(), "ab");
         if (options.calibrating()) {
@@ -106,8 +122,10 @@ final class AbCommand {
         Interleaved rounds = new Interleaved(List.of(new Interleaved.Arm("baseline", baseRunner, baseSwitches),
                 new Interleaved.Arm("candidate", candRunner, candSwitches)), target.pairs(), jmh, options.concurrency(),
                 options.pin(), dir.resolve("rounds"), budget, v.has(ROUNDS) ? v.get(ROUNDS) : 0, RoundOrder.random());
-        Verdict verdict = new Verdict(target, baseline.describe() + switches(baseSwitches, options),
+        Verdict verdict = new Verdict(target.pairs(), baseline.describe() + switches(baseSwitches, options),
                 candidate.describe() + switches(candSwitches, options), aa, alpha, v.get(THRESHOLD) / 100.0, dir);
+        org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(),
+                new Plan(target.pairs(), verdict.baseline(), verdict.candidate(), aa));
         Stopping.install(rounds::stop, err, "ab", signal -> verdict.print(rounds.done(), true, out, err));
         rounds.run((done, elapsed, expected) -> out.println(String.format(Locale.ROOT,
                 "benchmark.sh: ab: round %d of %s%d, %s elapsed%s; so far: %s", done.size(), budget > 0 ? "about " : "", expected,
@@ -157,13 +175,13 @@ final class AbCommand {
     }
 
     /** The verdict from the rounds done, printed and written as ab.md; its exit code. */
-    record Verdict(Target target, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir) {
+    record Verdict(List<String> pairs, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir) {
         int print(List<Interleaved.Round> rounds, boolean stopped, PrintStream out, PrintStream err) {
-            var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", target.pairs(),
+            var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs,
                     new SplittableRandom(Stats.SEED)), alpha, threshold);
             long failed = rounds.stream().mapToLong(r -> r.failures().size()).sum();
             String head = String.format(Locale.ROOT, "ab of %s: %d round%s%s%s; leading iterations below steady state left out:"
-                    + " baseline %s, candidate %s%s", String.join(", ", target.pairs()), rounds.size(), rounds.size() == 1 ? "" : "s",
+                    + " baseline %s, candidate %s%s", String.join(", ", pairs), rounds.size(), rounds.size() == 1 ? "" : "s",
                     stopped ? " (stopped early: the verdict rests on the rounds done)" : "",
                     failed == 0 ? "" : ", " + failed + " run(s) failed and their rounds are left out of their pair",
                     PairedRounds.unsteady(rounds, "baseline"), PairedRounds.unsteady(rounds, "candidate"),

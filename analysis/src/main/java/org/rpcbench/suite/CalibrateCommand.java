@@ -40,6 +40,13 @@ final class CalibrateCommand {
     static final Option<Integer> BUDGETS = Option.integer("budgets", "N", 200, 20, 10_000,
             "how many budgets to draw from the rounds");
     static final Option<Integer> ALPHA = Option.integer("alpha", "PERCENT", 5, 1, 20, "ab's false-alarm rate");
+    static final Option<String> REPORT = Option.text("report", "DIR", null,
+            "judge the rounds an earlier calibrate stored in DIR again, as now judged, instead of running new ones");
+    /** What a calibration's report needs besides its rounds, kept beside them so that they can be judged again. */
+    static final String PLAN = "calibrate.json";
+
+    /** @param serverMicros each case's server CPU per call without any cost, which the costs were sized from */
+    record Plan(String pair, long budgetSeconds, int abRounds, Map<String, Double> serverMicros, List<String> costs) {}
     static final double[] SHARES = {0.05, 0.10};
     static final String ZERO = "no-cost";
     static final String ZERO_AGAIN = "no-cost-again";
@@ -50,16 +57,28 @@ final class CalibrateCommand {
             throws UsageException, IOException, InterruptedException {
         options.refuse("calibrate (it takes --rounds and --budget)", 'D', 'R');
         CommandLine cli = CommandLine.passingThrough("./benchmark.sh [options] calibrate", "Measures how small a change ab"
-                + " sees on this machine, and how often it raises a false alarm.", List.of(BUDGET, ROUNDS, BUDGETS, ALPHA),
-                "Argument: PAIR (a Java pair: its server spins the calibration cost).");
+                + " sees on this machine, and how often it raises a false alarm.", List.of(BUDGET, ROUNDS, BUDGETS, ALPHA, REPORT),
+                "Argument: PAIR (its server spins the calibration cost).");
         CommandLine.Values v = cli.parse(args.toArray(String[]::new));
         if (v.helpRequested()) {
             out.print(cli.usage());
             return 0;
         }
+        double alpha = v.get(ALPHA) / 100.0;
+        if (v.has(REPORT)) {
+            Path stored = Path.of(v.get(REPORT));
+            if (!stored.resolve(PLAN).toFile().isFile()) {
+                throw new UsageException("--report needs the directory of an earlier calibrate (with " + PLAN + "), not " + stored);
+            }
+            Plan plan = org.rpcbench.record.Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
+            List<String> arms = new ArrayList<>(List.of(ZERO, ZERO_AGAIN));
+            arms.addAll(plan.costs());
+            return report(Interleaved.load(stored.resolve("rounds"), arms, List.of(plan.pair())), plan.pair(), plan.costs(),
+                    plan.serverMicros(), plan.abRounds(), v.get(BUDGETS), alpha, plan.budgetSeconds(), stored, out);
+        }
         Target target = Target.of(env, v.rest(), "calibrate");
-        if (target.pairs().size() != 1 || !Pairs.of(env.root()).javaPair(target.pairs().get(0))) {
-            throw new UsageException("calibrate needs one Java pair: its server spins the calibration cost");
+        if (target.pairs().size() != 1) {
+            throw new UsageException("calibrate takes one pair: its server spins the calibration cost");
         }
         if (options.calibrating() || options.concurrency().size() > 1) {
             throw new UsageException("calibrate sets the calibration switch itself, at one concurrency");
@@ -111,9 +130,9 @@ final class CalibrateCommand {
                         + " of %d runs (about %s); costs per call: +5 %% %s, +10 %% %s%n", pair, Durations.format(runSeconds),
                 Durations.format(budget), abRounds, rounds, arms.size(), Durations.format(rounds * arms.size() * runSeconds),
                 spin(serverMicros, 0.05), spin(serverMicros, 0.10));
+        org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(pair, budget, abRounds, serverMicros, costs));
         Interleaved interleaved = new Interleaved(arms, List.of(pair), jmh, options.concurrency(), options.pin(), dir.resolve("rounds"),
                 0, rounds, RoundOrder.random());
-        double alpha = v.get(ALPHA) / 100.0;
         Stopping.install(interleaved::stop, err, "calibrate",
                 signal -> report(interleaved.done(), pair, costs, serverMicros, abRounds, v.get(BUDGETS), alpha, budget, dir, out));
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.printf(Locale.ROOT,

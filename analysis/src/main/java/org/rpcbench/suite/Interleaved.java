@@ -31,6 +31,34 @@ final class Interleaved {
         }
     }
 
+    /**
+     * The rounds stored in {@code dir} by an earlier run ({@code rNN/ARM-PAIR/run.json}), to judge them again;
+     * a run without a record counts as failed.
+     */
+    static List<Round> load(Path dir, List<String> arms, List<String> pairs) throws IOException {
+        List<Round> rounds = new ArrayList<>();
+        List<Path> roundDirs;
+        try (var list = java.nio.file.Files.list(dir)) {
+            roundDirs = list.filter(p -> p.getFileName().toString().matches("r\\d+")).sorted().toList();
+        }
+        for (Path roundDir : roundDirs) {
+            Map<String, RunRecord> records = new LinkedHashMap<>();
+            List<String> failures = new ArrayList<>();
+            for (String arm : arms) {
+                for (String pair : pairs) {
+                    Path record = roundDir.resolve(arm + "-" + pair).resolve(Records.FILE);
+                    if (record.toFile().isFile()) {
+                        records.put(arm + " " + pair, Records.read(record));
+                    } else if (roundDir.resolve(arm + "-" + pair).toFile().isDirectory()) {
+                        failures.add(arm + " " + pair + " (no record in " + roundDir.resolve(arm + "-" + pair) + ")");
+                    }
+                }
+            }
+            rounds.add(new Round(Integer.parseInt(roundDir.getFileName().toString().substring(1)), records, failures, 0));
+        }
+        return rounds;
+    }
+
     /** Called after each round with every round done so far. */
     interface Progress {
         void afterRound(List<Round> done, long elapsedSeconds, int expectedRounds);

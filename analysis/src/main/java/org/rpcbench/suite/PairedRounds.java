@@ -14,8 +14,9 @@ import org.rpcbench.record.RunRecord;
 
 /**
  * The inputs of a comparison of two arms over interleaved rounds: per pair, case and metric, one value per
- * round from each arm, paired round by round. A round in which either arm's run failed, or lacks the case,
- * or counted an error in it, is left out of that pair's comparison.
+ * round from each arm, paired round by round, each metric's spread pooled over the pair's cases
+ * ({@link Estimate#pooled}). A round in which either arm's run failed, or lacks the case, or counted an
+ * error in it, is left out of that pair's comparison.
  */
 final class PairedRounds {
     /** Bootstrap resamples per estimate inside a calibration's resampled budgets: thousands of verdicts are drawn. */
@@ -33,11 +34,15 @@ final class PairedRounds {
                                        SplittableRandom random, boolean testedOnly) {
         List<Verdicts.Input> inputs = new ArrayList<>();
         for (String pair : pairs) {
-            for (String name : caseNames(rounds, pair)) {
-                for (Metric metric : Metric.values()) {
-                    if (testedOnly && !metric.tested()) {
-                        continue;
-                    }
+            List<String> names = caseNames(rounds, pair);
+            // per metric, its cases' estimates, their spread pooled; then case by case, metric by metric
+            Verdicts.Input[][] byCase = new Verdicts.Input[names.size()][Metric.values().length];
+            for (Metric metric : Metric.values()) {
+                if (testedOnly && !metric.tested()) {
+                    continue;
+                }
+                List<Verdicts.Input> ofMetric = new ArrayList<>();
+                for (String name : names) {
                     List<RunMetric> a = new ArrayList<>();
                     List<RunMetric> b = new ArrayList<>();
                     for (Interleaved.Round round : rounds) {
@@ -48,11 +53,23 @@ final class PairedRounds {
                             b.add(metric.of(cb));
                         }
                     }
-                    if (a.stream().noneMatch(RunMetric::known)) {
-                        continue;
+                    if (a.stream().anyMatch(RunMetric::known)) {
+                        ofMetric.add(new Verdicts.Input(pair, name, metric, median(a), median(b),
+                                Estimate.paired(a, b, random, testedOnly ? RESAMPLING_BOOTSTRAP : 4_000)));
                     }
-                    inputs.add(new Verdicts.Input(pair, name, metric, median(a), median(b),
-                            Estimate.paired(a, b, random, testedOnly ? RESAMPLING_BOOTSTRAP : 4_000)));
+                }
+                List<Estimate> pooled = Estimate.pooled(ofMetric.stream().map(Verdicts.Input::estimate).toList());
+                for (int i = 0; i < ofMetric.size(); i++) {
+                    Verdicts.Input in = ofMetric.get(i);
+                    byCase[names.indexOf(in.caseName())][metric.ordinal()] = new Verdicts.Input(pair, in.caseName(), metric,
+                            in.baseline(), in.candidate(), pooled.get(i));
+                }
+            }
+            for (Verdicts.Input[] ofCase : byCase) {
+                for (Verdicts.Input in : ofCase) {
+                    if (in != null) {
+                        inputs.add(in);
+                    }
                 }
             }
         }

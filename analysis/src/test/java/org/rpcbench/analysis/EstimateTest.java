@@ -72,6 +72,45 @@ class EstimateTest {
     }
 
     @Test
+    void poolingTheCasesSpreadGivesEveryCaseTheirDegreesOfFreedom() {
+        List<Estimate> cases = new ArrayList<>();
+        for (int c = 0; c < 4; c++) {
+            List<List<RunMetric>> r = rounds(5, 1.10, 0.05, 40 + c);
+            cases.add(Estimate.paired(r.get(0), r.get(1), new SplittableRandom(c)));
+        }
+        cases.add(Estimate.NONE);
+        List<Estimate> pooled = Estimate.pooled(cases);
+        assertThat(pooled.get(4)).isSameAs(Estimate.NONE);
+        double perRound = 0;
+        for (int c = 0; c < 4; c++) {
+            assertThat(pooled.get(c).df()).isEqualTo(16);
+            assertThat(pooled.get(c).logChange()).isEqualTo(cases.get(c).logChange());
+            perRound += cases.get(c).se() * cases.get(c).se() * 5 / 4;
+        }
+        assertThat(pooled.get(0).se()).isCloseTo(Math.sqrt(perRound / 5), within(1e-12));
+        assertThat(Estimate.pooled(List.of(cases.get(0)))).containsExactly(cases.get(0));
+    }
+
+    @Test
+    void pooledFourCaseAATestsRaiseFalseAlarmsAtAboutTheNominalRate() {
+        // four cases with the same spread, nothing changed: each case's pooled test at 5 % flags about 5 %
+        int flagged = 0;
+        int tests = 0;
+        for (int t = 0; t < 150; t++) {
+            List<Estimate> cases = new ArrayList<>();
+            for (int c = 0; c < 4; c++) {
+                List<List<RunMetric>> r = rounds(5, 1.0, 0.05, 1000 + 4 * t + c);
+                cases.add(Estimate.paired(r.get(0), r.get(1), new SplittableRandom(t), 300));
+            }
+            for (Estimate e : Estimate.pooled(cases)) {
+                tests++;
+                flagged += e.p() < 0.05 ? 1 : 0;
+            }
+        }
+        assertThat((double) flagged / tests).isBetween(0.015, 0.10);
+    }
+
+    @Test
     void tooFewRoundsGiveNoEstimate() {
         List<List<RunMetric>> r = rounds(2, 1.5, 0.01, 3);
         Estimate e = Estimate.paired(r.get(0), r.get(1), new SplittableRandom(1));
