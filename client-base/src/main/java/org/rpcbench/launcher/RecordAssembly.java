@@ -84,7 +84,9 @@ final class RecordAssembly {
             return new LoadSettings("JMH " + params.getJmhVersion(), params.getJmhVersion(), params.getMode().shortLabel(),
                     params.getThreads(), params.getForks(), params.getWarmup().getCount(), params.getWarmup().getTime().toString(),
                     params.getMeasurement().getCount(), params.getMeasurement().getTime().toString(), params.getJvm(),
-                    params.getJvmArgs().stream().filter(a -> !a.startsWith("-Drpcbench.")).toList(), timeout, null, null, null);
+                    // with -f 0 the cases ran in this JVM, under its own options, not the forks' it would have given
+                    (params.getForks() == 0 ? java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                            : params.getJvmArgs()).stream().filter(a -> !a.startsWith("-Drpcbench.")).toList(), timeout, null, null, null);
         }
         return new LoadSettings("JMH", null, "thrpt", options.getThreads().orElse(JmhSettings.THREADS),
                 options.getForkCount().orElse(JmhSettings.FORKS),
