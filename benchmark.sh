@@ -10,6 +10,7 @@ readonly READY_TIMEOUT_SECONDS=60
 readonly FORWARDED="suite ab calibrate soak compare merge history verify"
 
 pairs() { local f; for f in "$ROOT"/pairs/*.properties; do f="${f##*/}"; echo "${f%.properties}"; done; }
+runtime_of() { sed -n 's/^pair\.runtime=//p' "$ROOT/pairs/$1.properties"; }
 
 usage() {
   cat <<EOF
@@ -61,7 +62,7 @@ while getopts ":s:p:f:a:o:b:m:t:r:P:D:R:nclh" opt; do
     f) result="$OPTARG" ;;
     a) client_opts="$OPTARG" ;;
     o) [[ "$OPTARG" =~ ^[a-z0-9.-]+=[^[:space:]]+$ ]] || die_usage "-o needs NAME=VALUE, got '$OPTARG'"
-       switches+=("-Drpcbench.switch.$OPTARG") ;;
+       switches+=("$OPTARG") ;;
     b) build_opts="$OPTARG" ;;
     t) [[ "$OPTARG" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die_usage "-t needs positive whole numbers separated by commas, got '$OPTARG'"
        IFS=, read -r -a concurrency <<<"$OPTARG" ;;
@@ -88,15 +89,18 @@ export RPCBENCH_ROOT="$ROOT"
 export RPCBENCH_GIT_COMMIT="$(cd "$ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)$(cd "$ROOT" && [[ -n "$(git status --porcelain 2>/dev/null)" ]] && echo "+dirty" || true)"
 history_store() { case "${RPCBENCH_HISTORY:-}" in off) ;; "") echo "$ROOT/results/history.db" ;; *) echo "$RPCBENCH_HISTORY" ;; esac; }
 jar_of() { echo "$ROOT/$1/target/$1.jar"; }
-readonly ANALYSIS="$(jar_of analysis)"
+readonly ANALYSIS="$(jar_of analysis)" GO_BIN="$ROOT/go/target/bin/rpcbench-go"
+# what a pair's side is built into: a runnable jar, or the go module's one binary
+built_of() { if [[ "$(runtime_of "$1")" == go ]]; then echo "$GO_BIN"; else jar_of "$1-$2"; fi; }
 
 # Builds what the pairs named need (and the analysis jar), every time, so a stale jar is never run.
 build() {
   local modules="analysis" pair log
-  for pair in "$@"; do modules+=",$pair-server,$pair-client"; done
+  for pair in "$@"; do
+    if [[ "$(runtime_of "$pair")" == go ]]; then [[ ",$modules," == *",go,"* ]] || modules+=",go"; else modules+=",$pair-server,$pair-client"; fi
+  done
   if $skip_build; then
-    [[ -f "$ANALYSIS" ]] || fail "$ANALYSIS is not built (run mvn package, or drop -n)"
-    for pair in "$@"; do [[ -f "$(jar_of "$pair-client")" ]] || fail "$(jar_of "$pair-client") is not built (run mvn package, or drop -n)"; done
+    for f in "$ANALYSIS" $(for pair in "$@"; do built_of "$pair" client; done); do [[ -f "$f" ]] || fail "$f is not built (run mvn package, or drop -n)"; done
     return 0
   fi
   command -v mvn >/dev/null || fail "mvn is not on the PATH (Maven 3.8 or newer is needed)"
@@ -131,6 +135,9 @@ case "$command" in
 esac
 grep -qx -- "$pair" < <(pairs) || die_usage "unknown module '$command'"
 [[ -n "$rate" ]] && $profiling && die_usage "-m profiling records JMH's forks; an open-loop run (-r) has none"
+readonly runtime="$(runtime_of "$pair")" # a Go pair's load client has the closed loop only, and no JVM to record
+[[ "$runtime" == go && -n "$rate" ]] && die_usage "-r: $pair's Go client has no open loop, only the closed loop"
+[[ "$runtime" == go ]] && $profiling && die_usage "-m profiling records JVMs; $pair runs on Go"
 
 server_cpus="" client_cpus=""
 if $pin; then
@@ -153,6 +160,8 @@ profiler_lib() {
 profiler_event() { if [[ "$(id -u)" == 0 ]] || (( $(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 3) <= 1 )); then echo cpu; else echo itimer; fi; }
 
 read -r -a client_opt_args <<<"$client_opts"
+java_switches=() go_switches=() # a framework switch: a system property of every JVM, a --switch of the Go binary
+for s in "${switches[@]}"; do java_switches+=("-Drpcbench.switch.$s"); go_switches+=(--switch "$s"); done
 read -r -a server_jvm <<<"${SERVER_JVM_OPTS:-$JVM_DEFAULT}"
 read -r -a client_jvm <<<"${CLIENT_JVM_OPTS:-$JVM_DEFAULT}"
 
@@ -160,9 +169,10 @@ read -r -a client_jvm <<<"${CLIENT_JVM_OPTS:-$JVM_DEFAULT}"
 client_command() {
   local cmd=()
   [[ -n "$client_cpus" ]] && cmd+=(taskset -c "$client_cpus")
-  cmd+=(java)
-  [[ -n "$rate" ]] && cmd+=("${client_jvm[@]}") # an open loop sends from this JVM; JMH forks get theirs from it
-  cmd+=("${switches[@]}" -jar "$(jar_of "$pair-client")")
+  if [[ "$runtime" == go ]]; then cmd+=("$GO_BIN" client --pair "$pair" "${go_switches[@]}")
+  else # the launcher measures itself in an open loop or with JMH's -f 0 (ab's profile); JMH forks get the same options
+    cmd+=(java "${client_jvm[@]}" "${java_switches[@]}" -jar "$(jar_of "$pair-client")")
+  fi
   cmd+=(--host "$host")
   [[ -n "$1" ]] && cmd+=(--port "$1"); [[ -n "$2" ]] && cmd+=(--result "$2")
   [[ -n "$3" ]] && cmd+=(--concurrency "$3"); [[ -n "$4" ]] && cmd+=(--server-pid "$4")
@@ -176,10 +186,13 @@ client_command() {
 server_command() {
   local cmd=()
   [[ -n "$server_cpus" ]] && cmd+=(taskset -c "$server_cpus")
-  cmd+=(java "${server_jvm[@]}" "${switches[@]}")
-  [[ -n "$2" ]] && cmd+=("-XX:StartFlightRecording=filename=$2,settings=profile,dumponexit=true")
-  [[ -n "$3" && -n "$flame_lib" ]] && cmd+=("-agentpath:$flame_lib=start,event=$(profiler_event),file=$3")
-  cmd+=(-jar "$(jar_of "$pair-server")")
+  if [[ "$runtime" == go ]]; then cmd+=("$GO_BIN" server --pair "$pair" "${go_switches[@]}")
+  else
+    cmd+=(java "${server_jvm[@]}" "${java_switches[@]}")
+    [[ -n "$2" ]] && cmd+=("-XX:StartFlightRecording=filename=$2,settings=profile,dumponexit=true")
+    [[ -n "$3" && -n "$flame_lib" ]] && cmd+=("-agentpath:$flame_lib=start,event=$(profiler_event),file=$3")
+    cmd+=(-jar "$(jar_of "$pair-server")")
+  fi
   cmd+=(--host "$host"); [[ -n "$1" ]] && cmd+=(--port "$1")
   printf '%s\0' "${cmd[@]}"
 }
@@ -200,10 +213,8 @@ after_runs() {
 stamp="$(date +%Y%m%d-%H%M%S)" suffix=""; [[ "$side" == client ]] && suffix=-client
 if [[ "$side" == server ]]; then
   jfr="" flame=""
-  if $profiling; then
-    mkdir -p "$ROOT/results"; jfr="$ROOT/results/$pair-server-$stamp.jfr" flame="${jfr%.jfr}-flame.html"
-    flame_lib="$(profiler_lib "$(jar_of "$pair-server")")"
-  fi
+  $profiling && { mkdir -p "$ROOT/results"; jfr="$ROOT/results/$pair-server-$stamp.jfr" flame="${jfr%.jfr}-flame.html"
+    flame_lib="$(profiler_lib "$(jar_of "$pair-server")")"; }
   mapfile -d '' cmd < <(server_command "$port" "$jfr" "$flame")
   exec "${cmd[@]}"
 fi
@@ -218,66 +229,52 @@ if $profiling; then
 fi
 (( ${#concurrency[@]} > 0 )) || concurrency=("")
 
-if [[ "$side" == client ]]; then
-  status=0
-  for conc in "${concurrency[@]}"; do
-    [[ -n "$conc" && ${#concurrency[@]} -gt 1 ]] && echo "benchmark.sh: concurrency $conc"
-    mapfile -d '' cmd < <(client_command "$port" "$(result_for "$result" "$conc")" "$conc" "")
-    "${cmd[@]}" || { s=$?; (( s > status )) && status=$s; }
-  done
-  after_runs || { (( status > 0 )) || status=1; }
-  exit "$status"
-fi
-
-# A pair: server and client on this machine; the processes are stopped by PID, children first.
-server_pid="" client_pid=""
+# A pair: a server and a client on this machine; a client alone: against the server given. Processes are
+# stopped by PID, children first.
+server_pid="" client_pid="" server_port="$port"
 tree() { local child; for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do tree "$child"; done; echo "$1"; }
-stop_all() {
-  local pids pid
-  pids="$( { [[ -n "$client_pid" ]] && tree "$client_pid"; [[ -n "$server_pid" ]] && tree "$server_pid"; } || true)"
+stop_all() { # SIGTERM to every process of both trees, SIGKILL to any still there 10 s later
+  local pids pid; pids="$( { [[ -n "$client_pid" ]] && tree "$client_pid"; [[ -n "$server_pid" ]] && tree "$server_pid"; } || true)"
   for pid in $pids; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in $pids; do
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
-  return 0
+  for pid in $pids; do for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done; kill -KILL "$pid" 2>/dev/null || true; done
 }
 trap 'stop_all' EXIT
 trap 'echo "benchmark.sh: interrupted; stopping" >&2; stop_all; exit 130' INT
 trap 'echo "benchmark.sh: terminated; stopping" >&2; stop_all; exit 143' TERM
 
-server_log="$out_dir/server.log" jfr="" server_flame=""
-$profiling && jfr="$out_dir/server.jfr" server_flame="$out_dir/server-flame.html"
-mapfile -d '' cmd < <(server_command "${port:-0}" "$jfr" "$server_flame")
-export RPCBENCH_SERVER_COMMAND="${cmd[*]}"
-"${cmd[@]}" >"$server_log" 2>&1 &
-server_pid=$!
-disown "$server_pid" # watched by PID below; no job notice from bash when it ends
-
-bound=""
-for _ in $(seq 1 $((READY_TIMEOUT_SECONDS * 10))); do
-  if ready=$(grep -m1 "^rpc-bench server ready:" "$server_log" 2>/dev/null); then
-    bound="$(sed -E 's/.* on ([^ ]+) \(pid.*/\1/' <<<"$ready")"; break
-  fi
-  if ! kill -0 "$server_pid" 2>/dev/null; then why="$(grep -m1 "^rpc-bench server" "$server_log" || tail -1 "$server_log")"
-    echo "benchmark.sh: the $pair server did not start: $why" >&2
-    [[ "$why" == "rpc-bench server: switch "* ]] && exit 2 # a bad -o, as the server judged it
-    exit 1
-  fi
-  sleep 0.1
-done
-[[ -n "$bound" ]] || fail "the $pair server printed no ready line within ${READY_TIMEOUT_SECONDS}s (see $server_log)"
-echo "benchmark.sh: $pair server on $bound (pid $server_pid, log $server_log)"
+if [[ "$side" == pair ]]; then
+  server_log="$out_dir/server.log" jfr="" server_flame=""
+  $profiling && jfr="$out_dir/server.jfr" server_flame="$out_dir/server-flame.html"
+  mapfile -d '' cmd < <(server_command "${port:-0}" "$jfr" "$server_flame")
+  export RPCBENCH_SERVER_COMMAND="${cmd[*]}"
+  "${cmd[@]}" >"$server_log" 2>&1 &
+  server_pid=$!
+  disown "$server_pid" # watched by PID below; no job notice from bash when it ends
+  bound=""
+  for _ in $(seq 1 $((READY_TIMEOUT_SECONDS * 10))); do
+    if ready=$(grep -m1 "^rpc-bench server ready:" "$server_log" 2>/dev/null); then
+      bound="$(sed -E 's/.* on ([^ ]+) \(pid.*/\1/' <<<"$ready")"; break
+    fi
+    if ! kill -0 "$server_pid" 2>/dev/null; then why="$(grep -m1 "^rpc-bench server" "$server_log" || tail -1 "$server_log")"
+      [[ "$why" == "rpc-bench server: switch "* ]] && fail "the $pair server did not start: $why" 2 # a bad -o, as it judged it
+      fail "the $pair server did not start: $why"
+    fi
+    sleep 0.1
+  done
+  [[ -n "$bound" ]] || fail "the $pair server printed no ready line within ${READY_TIMEOUT_SECONDS}s (see $server_log)"
+  echo "benchmark.sh: $pair server on $bound (pid $server_pid, log $server_log)"
+  server_port="${bound##*:}"
+fi
 
 status=0
 for conc in "${concurrency[@]}"; do
   [[ -n "$conc" && ${#concurrency[@]} -gt 1 ]] && echo "benchmark.sh: concurrency $conc"
-  mapfile -d '' cmd < <(client_command "${bound##*:}" "$(result_for "$result" "$conc")" "$conc" "$server_pid")
+  mapfile -d '' cmd < <(client_command "$server_port" "$(result_for "$result" "$conc")" "$conc" "$server_pid")
   "${cmd[@]}" &
   client_pid=$!
   server_died=false # a server that dies mid-run ends the run within a second, not minutes of failing calls
   while kill -0 "$client_pid" 2>/dev/null; do
-    if ! kill -0 "$server_pid" 2>/dev/null; then
+    if [[ -n "$server_pid" ]] && ! kill -0 "$server_pid" 2>/dev/null; then
       server_died=true server_pid=""
       echo "benchmark.sh: the $pair server died during the run; stopping the client (server log: $server_log)" >&2
       stop_all; break
@@ -295,6 +292,6 @@ for conc in "${concurrency[@]}"; do
 done
 stop_all; server_pid=""
 after_runs || { (( status > 0 )) || status=1; }
-$profiling && echo "benchmark.sh: flight recordings: $jfr (server), $out_dir/jfr (client forks)"
-[[ -n "$flame_lib" ]] && echo "benchmark.sh: flame graphs: $server_flame (server), $flame_dir (client, per case)"
+$profiling && echo "benchmark.sh: flight recordings: ${jfr:-} (server), $out_dir/jfr (client forks)"
+[[ -n "$flame_lib" ]] && echo "benchmark.sh: flame graphs: ${server_flame:-} (server), $flame_dir (client, per case)"
 exit "$status"

@@ -11,7 +11,8 @@ import org.rpcbench.report.ReportTable.Row;
  * One table over the runs of a concurrency sweep, in the shape seeds 002 and 004 report: per case, pair
  * and concurrency, throughput, mean, median, min, max and p99 latency, the share of calls that succeeded
  * (warm-up's failures included) and the failed calls. Over several rounds each figure is the median of
- * the rounds and the counts are summed. Read from the runs' records, never from their printed output.
+ * the rounds and the counts are summed. Where the seed published a throughput for the pair, case and
+ * concurrency, it stands in a last column. Read from the runs' records, never from their printed output.
  */
 public final class SweepTable {
 
@@ -20,7 +21,7 @@ public final class SweepTable {
     private static final String[] COLUMNS = {"case", "concurrency", "throughput", "mean", "median", "min", "max", "p99",
         "success", "errors"};
 
-    public static String text(ReportTable table) {
+    public static String text(ReportTable table, SeedFigures seed) {
         boolean severalPairs = table.rows().size() > 1;
         StringBuilder out = new StringBuilder("concurrency sweep of ")
                 .append(String.join(", ", table.rows().stream().map(Row::pair).toList()))
@@ -28,22 +29,29 @@ public final class SweepTable {
                 .append(openLoop(table) ? ", open loop: timed from when each call was due" : "")
                 .append(table.rounds() > 1 ? "; medians of " + table.rounds() + " rounds" : "").append(")\n");
         String header = (severalPairs ? String.format(Locale.ROOT, "%-16s ", "pair") : "")
-                + String.format(Locale.ROOT, "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s", (Object[]) COLUMNS);
+                + String.format(Locale.ROOT, "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s", (Object[]) COLUMNS)
+                + (seed == null ? "" : String.format(Locale.ROOT, " %12s", "seed"));
         out.append(header).append('\n').append("-".repeat(header.length())).append('\n');
-        for (String[] row : rows(table)) {
+        for (String[] row : rows(table, seed)) {
             out.append(severalPairs ? String.format(Locale.ROOT, "%-16s ", row[0]) : "").append(String.format(Locale.ROOT,
-                    "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s", (Object[]) java.util.Arrays.copyOfRange(row, 1, row.length)))
-                    .append('\n');
+                    "%-11s %11s %12s %9s %9s %9s %9s %9s %9s %7s", (Object[]) java.util.Arrays.copyOfRange(row, 1, 11)))
+                    .append(seed == null ? "" : String.format(Locale.ROOT, " %12s", row[11])).append('\n');
+        }
+        if (seed != null) {
+            out.append("seed: the throughput ").append(seed.source()).append(" published for that pair and concurrency\n");
         }
         return out.toString();
     }
 
     /** The same rows as a Markdown table, pair first, for a CI step summary or a report. */
-    public static String markdown(ReportTable table) {
-        StringBuilder out = new StringBuilder("| pair | " + String.join(" | ", COLUMNS) + " |\n|---|---|"
-                + "---:|".repeat(COLUMNS.length - 2) + "---:|\n");
-        for (String[] row : rows(table)) {
-            out.append("| ").append(String.join(" | ", row)).append(" |\n");
+    public static String markdown(ReportTable table, SeedFigures seed) {
+        StringBuilder out = new StringBuilder("| pair | " + String.join(" | ", COLUMNS) + (seed == null ? "" : " | seed") + " |\n|---|---|"
+                + "---:|".repeat(COLUMNS.length - 2) + "---:|" + (seed == null ? "" : "---:|") + "\n");
+        for (String[] row : rows(table, seed)) {
+            out.append("| ").append(String.join(" | ", seed == null ? java.util.Arrays.copyOf(row, 11) : row)).append(" |\n");
+        }
+        if (seed != null) {
+            out.append("\nseed: the throughput ").append(seed.source()).append(" published for that pair and concurrency\n");
         }
         out.append("\nthroughput in calls/s answered right (failed calls are not counted), latency in ms")
                 .append(openLoop(table) ? ", open loop: timed from when each call was due" : "")
@@ -61,7 +69,7 @@ public final class SweepTable {
     }
 
     /** Per case, per pair in the table's order, per concurrency: pair first, then the columns. */
-    private static List<String[]> rows(ReportTable table) {
+    private static List<String[]> rows(ReportTable table, SeedFigures seed) {
         List<String> names = new ArrayList<>();
         for (String column : table.columns()) {
             String name = column.substring(0, column.indexOf(" @"));
@@ -79,9 +87,11 @@ public final class SweepTable {
                     }
                     long good = cell.runs().stream().mapToLong(o -> o.result().calls()).sum();
                     long bad = cell.runs().stream().mapToLong(o -> o.result().allErrors()).sum();
+                    double published = seed == null ? Double.NaN : seed.figure(row.pair(), name + " @" + cell.threads());
                     rows.add(new String[] {row.pair(), name, String.valueOf(cell.threads()),
                         String.format(Locale.ROOT, "%.1f", all(cell, CaseRecord::answered)), ms(cell, "mean"), ms(cell, "p50"),
-                        ms(cell, "min"), ms(cell, "max"), ms(cell, "p99"), percent(good, bad), String.valueOf(bad)});
+                        ms(cell, "min"), ms(cell, "max"), ms(cell, "p99"), percent(good, bad), String.valueOf(bad),
+                        Double.isNaN(published) ? "" : String.valueOf(Math.round(published))});
                 }
             }
         }

@@ -91,7 +91,7 @@ public final class Main {
             return 1;
         }
         List<String> pairs = records.stream().map(RunRecord::binding).distinct().toList();
-        out.print(SweepTable.text(ReportTable.ofSweep("sweep", pairs, records)));
+        out.print(SweepTable.text(ReportTable.ofSweep("sweep", pairs, records), null));
         return 0;
     }
 

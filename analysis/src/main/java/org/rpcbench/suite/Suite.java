@@ -15,9 +15,15 @@ import org.rpcbench.report.SeedFigures;
  * A suite: one seed's experiment as data, in {@code suites/NAME.json} (this module's resources): its pairs in
  * the seed's row order, its cases in the seed's column order, its concurrency (several values make a sweep),
  * and the seed's own figures where it published them. {@code "*"} as the pairs means every pair.
+ *
+ * @param calls seed 002's mode: a fixed number of calls per run instead of timed iterations (0: timed);
+ *     only the Go load client has it
  */
 public record Suite(String name, String title, String reproduces, List<String> pairs, List<String> cases,
-                    List<Integer> concurrency, List<Integer> fullConcurrency, SeedFigures seed) {
+                    List<Integer> concurrency, List<Integer> fullConcurrency, long calls, SeedFigures seed) {
+
+    /** The smoke profile checks that everything runs: a hundredth of a fixed-calls suite's calls. */
+    static final int SMOKE_CALLS_DIVISOR = 100;
 
     /** The suites, in their listed order. */
     public static List<String> names() {
@@ -38,7 +44,8 @@ public record Suite(String name, String title, String reproduces, List<String> p
             JsonNode j = Json.MAPPER.readTree(resource(name + ".json"));
             return new Suite(name, j.get("title").asText(), j.get("reproduces").asText(), strings(j.get("pairs")),
                     strings(j.get("cases")), ints(j.get("concurrency")),
-                    j.has("fullConcurrency") ? ints(j.get("fullConcurrency")) : ints(j.get("concurrency")), seed(j.get("seed")));
+                    j.has("fullConcurrency") ? ints(j.get("fullConcurrency")) : ints(j.get("concurrency")),
+                    j.has("calls") ? j.get("calls").asLong() : 0, seed(j.get("seed")));
         } catch (IOException e) {
             throw new IllegalStateException("the suite " + name + " cannot be read: " + e.getMessage(), e);
         }
@@ -55,6 +62,11 @@ public record Suite(String name, String title, String reproduces, List<String> p
             }
         }
         return pairs;
+    }
+
+    /** The client options that make a run of this suite at this profile count its calls, or "" for timed runs. */
+    String callsOption(Profile profile) {
+        return calls <= 0 ? "" : " --calls " + (profile == Profile.SMOKE ? Math.max(1, calls / SMOKE_CALLS_DIVISOR) : calls);
     }
 
     public boolean sweep(List<Integer> chosen) {

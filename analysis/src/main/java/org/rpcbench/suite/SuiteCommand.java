@@ -49,7 +49,8 @@ final class SuiteCommand {
         List<Integer> concurrency = !options.concurrency().isEmpty() ? options.concurrency()
                 : profile == Profile.FULL ? suite.fullConcurrency() : suite.concurrency();
         int rounds = options.rounds() != null ? options.rounds() : profile.rounds();
-        String jmh = options.jmhOr(profile) + (suite.cases().isEmpty() ? "" : " " + String.join(" ", suite.cases()));
+        String jmh = options.jmhOr(profile) + suite.callsOption(profile)
+                + (suite.cases().isEmpty() ? "" : " " + String.join(" ", suite.cases()));
         String title = suite.title() + " (" + (options.jmh() != null ? "JMH " : profile.label() + " profile: ") + jmh
                 + (concurrency.size() == 1 && concurrency.get(0) != 32 ? ", concurrency " + concurrency.get(0) : "")
                 + (rounds > 1 ? ", " + rounds + " rounds" : "") + ")";
@@ -125,9 +126,9 @@ final class SuiteCommand {
         ReportTable table = sweep ? ReportTable.ofSweep(title, pairs, all) : ReportTable.ofSuite(title, entries, suite.cases());
         Path html = SuiteHtml.write(table, suite.seed(), dir, history);
         if (sweep) {
-            String md = "## " + title + "\n\n" + SweepTable.markdown(table);
+            String md = "## " + title + "\n\n" + SweepTable.markdown(table, suite.seed());
             Files.writeString(dir.resolve("suite.md"), md, StandardCharsets.UTF_8);
-            out.print(title + "\n\n" + SweepTable.text(table));
+            out.print(title + "\n\n" + SweepTable.text(table, suite.seed()));
             out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + html + " (HTML)");
         } else {
             Files.writeString(dir.resolve("suite.md"), SuiteTable.markdown(table, suite.seed()), StandardCharsets.UTF_8);

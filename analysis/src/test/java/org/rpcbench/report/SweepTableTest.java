@@ -21,11 +21,22 @@ class SweepTableTest {
     @Test
     void oneRowPerCaseAndConcurrencyWithTheSuccessRate() {
         String table = SweepTable.text(sweep(List.of(closed("dubbo-hessian", 100, 20000.5, 1000, 0),
-                closed("dubbo-hessian", 500, 15000, 990, 10))));
+                closed("dubbo-hessian", 500, 15000, 990, 10))), null);
         assertThat(table).contains("concurrency sweep of dubbo-hessian");
         assertThat(table.lines().filter(l -> l.startsWith("getUser")).toList()).containsExactly(
                 "getUser             100      20000.5     1.000     0.750     0.150    18.000     3.000      100%       0",
                 "getUser             500      14850.0     1.000     0.750     0.150    18.000     3.000    99.00%      10");
+    }
+
+    @Test
+    void theSeedsPublishedThroughputStandsBesideOursWhereItMeasuredTheCell() {
+        SeedFigures seed = new SeedFigures("seed 002", "dubbo-hessian",
+                java.util.Map.of("dubbo-hessian", java.util.Map.of("getUser @100", 43089.0)));
+        ReportTable table = sweep(List.of(closed("dubbo-hessian", 100, 20000.5, 1000, 0), closed("dubbo-hessian", 500, 15000, 990, 10)));
+        assertThat(SweepTable.text(table, seed).lines().filter(l -> l.startsWith("getUser")).toList()).containsExactly(
+                "getUser             100      20000.5     1.000     0.750     0.150    18.000     3.000      100%       0        43089",
+                "getUser             500      14850.0     1.000     0.750     0.150    18.000     3.000    99.00%      10             ");
+        assertThat(SweepTable.markdown(table, seed)).contains("| seed |").contains("| 0 | 43089 |").contains("published");
     }
 
     @Test
@@ -38,7 +49,7 @@ class SweepTableTest {
 
     @Test
     void anOpenLoopSweepShowsTheAchievedRateAndSaysHowItWasTimed() {
-        String table = SweepTable.text(sweep(List.of(Runs.openLoop("grpc-protobuf", 64, Runs.openCase("listUser", 1000, 998, 100)))));
+        String table = SweepTable.text(sweep(List.of(Runs.openLoop("grpc-protobuf", 64, Runs.openCase("listUser", 1000, 998, 100)))), null);
         assertThat(table).contains("timed from when each call was due");
         assertThat(table).contains("listUser             64        998.0");
     }
@@ -47,11 +58,11 @@ class SweepTableTest {
     void aSuiteOfSeveralPairsNamesThePairOnEveryRowGroupedByPair() {
         List<RunRecord> records = List.of(closed("grpc-protobuf", 100, 9000, 900, 0), closed("thrift", 100, 30000, 3000, 0),
                 closed("grpc-protobuf", 500, 8000, 800, 2));
-        String table = SweepTable.text(sweep(records));
+        String table = SweepTable.text(sweep(records), null);
         assertThat(table).contains("concurrency sweep of grpc-protobuf, thrift");
         assertThat(table.lines().filter(l -> l.contains("getUser")).map(l -> l.split(" +")[0] + " " + l.split(" +")[2]))
                 .containsExactly("grpc-protobuf 100", "grpc-protobuf 500", "thrift 100");
-        String md = SweepTable.markdown(sweep(records));
+        String md = SweepTable.markdown(sweep(records), null);
         assertThat(md).contains("| pair | case | concurrency | throughput |");
         // 2 of 800 calls failed: the throughput counts the 798 answered
         assertThat(md).contains("| grpc-protobuf | getUser | 500 | 7980.0 |").contains("| 99.75% | 2 |");
@@ -60,7 +71,7 @@ class SweepTableTest {
     @Test
     void callsThatFailFastAreNotThroughput() {
         // a broken connection fails calls in microseconds: JMH counts them as operations
-        String table = SweepTable.text(sweep(List.of(closed("dubbo-hessian", 500, 150_000, 1_000, 99_000))));
+        String table = SweepTable.text(sweep(List.of(closed("dubbo-hessian", 500, 150_000, 1_000, 99_000))), null);
         assertThat(table.lines().filter(l -> l.startsWith("getUser")).findFirst().orElseThrow())
                 .contains("  1500.0 ").contains("1.00%");
     }

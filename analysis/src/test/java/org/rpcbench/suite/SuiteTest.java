@@ -33,6 +33,17 @@ class SuiteTest {
     }
 
     @Test
+    void seed002CountsAMillionCallsAndItsSweepCarriesTheSeedsFigures() {
+        Suite s = Suite.named("seed-002");
+        assertThat(s.pairs()).containsExactly("teleport", "grpc-go", "rpcx");
+        assertThat(s.callsOption(Profile.QUICK)).isEqualTo(" --calls 1000000");
+        assertThat(s.callsOption(Profile.SMOKE)).isEqualTo(" --calls 10000");
+        assertThat(s.seed().figure("rpcx", "say @500")).isEqualTo(42025);
+        assertThat(Suite.named("seed-001").callsOption(Profile.QUICK)).as("a timed suite").isEmpty();
+        assertThat(Suite.named("seed-002-004").pairs()).contains("grpc-go", "rpcx");
+    }
+
+    @Test
     void anUnknownSuiteIsNamed() {
         assertThatThrownBy(() -> Suite.named("seed-999")).hasMessageStartingWith("unknown suite 'seed-999'; suites: seed-000");
     }

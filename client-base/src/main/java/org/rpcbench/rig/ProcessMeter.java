@@ -20,6 +20,9 @@ import java.util.function.LongSupplier;
  * reads; on by default), allocation from the counter {@value #ALLOCATED} that rpc-bench servers publish
  * there (server-base's AllocationCounter). A fork reading itself takes its allocation from the JVM.
  *
+ * A Go server (the go module's pairs) publishes the same three figures in a file of its own instead
+ * ({@link #GO_MAGIC}; go/meter/counters.go), which is read when the process has no JVM counters.
+ *
  * <p>Both sides of a run are read the same way, so their figures compare. Any source may be missing
  * (another OS, another user's process, {@code -XX:-UsePerfData}, a server on another host or in another
  * language): its fields then read -1, "not known", never 0.
@@ -31,10 +34,13 @@ public final class ProcessMeter {
     private static final int COLLECTORS_LOOKED_FOR = 8;
     /** The performance counter where an rpc-bench server publishes the bytes it has allocated. */
     public static final String ALLOCATED = "rpcbench.allocatedBytes";
+    /** A Go server's counter file: this word, then pid, bytes allocated, GC cycles, GC pause ns, each 8 bytes little-endian. */
+    static final long GO_MAGIC = 0x314f474843425052L;
 
     private final long pid;
     private final Path stat;
     private final MappedByteBuffer perf;
+    private final MappedByteBuffer goCounters;
     private final List<Integer> invocationsAt = new ArrayList<>();
     private final List<Integer> timeAt = new ArrayList<>();
     private int fullInvocationsAt = -1;
@@ -48,6 +54,7 @@ public final class ProcessMeter {
         this.pid = pid;
         this.stat = procDir.resolve(Long.toString(pid)).resolve("stat");
         this.perf = map(perfFile);
+        this.goCounters = perf == null ? goCounters(pid) : null;
         this.ownAllocation = ownAllocation;
         this.ownJitNanos = ownJitNanos;
         if (perf != null) {
@@ -85,17 +92,20 @@ public final class ProcessMeter {
 
     /** True when GC figures can be read. */
     public boolean readsGc() {
-        return perf != null && ticksPerSecond > 0 && !invocationsAt.isEmpty();
+        return goCounters != null || perf != null && ticksPerSecond > 0 && !invocationsAt.isEmpty();
     }
 
     /** True when the bytes the process allocated can be read. */
     public boolean readsAllocation() {
-        return ownAllocation != null || allocatedAt >= 0;
+        return ownAllocation != null || allocatedAt >= 0 || goCounters != null;
     }
 
     public ProcessReading read() {
         long wall = System.nanoTime();
         long cpu = cpuNanos();
+        if (goCounters != null) {
+            return new ProcessReading(wall, cpu, goCounters.getLong(16), goCounters.getLong(24), -1, goCounters.getLong(32));
+        }
         long allocated = ownAllocation != null ? ownAllocation.getAsLong() : allocatedAt >= 0 ? perf.getLong(allocatedAt) : -1;
         if (!readsGc()) {
             return new ProcessReading(wall, cpu, allocated, -1, -1, -1);
@@ -127,6 +137,17 @@ public final class ProcessMeter {
             return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * NANOS_PER_TICK;
         } catch (IOException | RuntimeException e) {
             return -1;
+        }
+    }
+
+    private static MappedByteBuffer goCounters(long pid) {
+        Path file = Path.of(System.getProperty("java.io.tmpdir"), "rpcbench-go_" + System.getProperty("user.name"), Long.toString(pid));
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            MappedByteBuffer buffer = channel.map(FileChannel.MapMode.READ_ONLY, 0, 48);
+            buffer.order(ByteOrder.LITTLE_ENDIAN);
+            return buffer.getLong(0) == GO_MAGIC && buffer.getLong(8) == pid ? buffer : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
     }
 

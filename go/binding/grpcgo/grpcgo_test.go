@@ -1,0 +1,11 @@
+package grpcgo
+
+import (
+	"testing"
+
+	"rpcbench/go/binding/bindingtest"
+)
+
+func TestEveryCaseMakesTheRoundTripAndAWrongAnswerIsCaught(t *testing.T) {
+	bindingtest.RoundTrip(t, Pair{})
+}

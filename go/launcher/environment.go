@@ -1,0 +1,95 @@
+package launcher
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"rpcbench/go/record"
+)
+
+// environment is what machine and runtime the run used (EnvironmentProbe); anything that cannot be
+// found is "unknown".
+func environment(started time.Time) record.Environment {
+	host, err := os.Hostname()
+	if err != nil {
+		host = "unknown"
+	}
+	return record.Environment{
+		Runtime:       runtime.Version(),
+		Jvm:           runtime.Compiler + " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + ", GOMAXPROCS " + strconv.Itoa(runtime.GOMAXPROCS(0)),
+		Os:            osName(),
+		CPUModel:      cpuModel(),
+		Cores:         runtime.NumCPU(),
+		Hostname:      host,
+		GitCommit:     gitCommit(),
+		CPUPinning:    orElse(os.Getenv("RPCBENCH_PINNING"), "none"),
+		ServerCommand: orElse(os.Getenv("RPCBENCH_SERVER_COMMAND"), "not known (server started separately)"),
+		Date:          started.UTC().Format(time.RFC3339Nano),
+	}
+}
+
+// runtimeSettings are the Go runtime's settings that change the numbers, as they were in effect: the
+// Go client's counterpart of a JVM's options.
+func runtimeSettings() []string {
+	gogc := orElse(os.Getenv("GOGC"), "100")
+	settings := []string{"GOGC=" + gogc, "GOMAXPROCS=" + strconv.Itoa(runtime.GOMAXPROCS(0))}
+	if limit := debug.SetMemoryLimit(-1); limit != 1<<63-1 {
+		settings = append(settings, "GOMEMLIMIT="+strconv.FormatInt(limit, 10))
+	}
+	return settings
+}
+
+func osName() string {
+	var u unix.Utsname
+	if err := unix.Uname(&u); err != nil {
+		return runtime.GOOS + " unknown " + runtime.GOARCH
+	}
+	return unix.ByteSliceToString(u.Sysname[:]) + " " + unix.ByteSliceToString(u.Release[:]) + " " + runtime.GOARCH
+}
+
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if line := s.Text(); strings.HasPrefix(line, "model name") {
+			if _, v, ok := strings.Cut(line, ":"); ok {
+				return strings.TrimSpace(v)
+			}
+		}
+	}
+	return "unknown"
+}
+
+// gitCommit is RPCBENCH_GIT_COMMIT when benchmark.sh sets it, else asked of git in the working directory.
+func gitCommit() string {
+	if c := strings.TrimSpace(os.Getenv("RPCBENCH_GIT_COMMIT")); c != "" {
+		return c
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func orElse(v, otherwise string) string {
+	if strings.TrimSpace(v) == "" {
+		return otherwise
+	}
+	return v
+}

@@ -1,0 +1,59 @@
+package meter
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestThisProcessReadsItsOwnCPUAllocationAndGC(t *testing.T) {
+	r := Self().Read()
+	if r.CPUNanos < 0 || r.AllocBytes <= 0 || r.GCCount < 0 || r.GCPauseNanos < 0 {
+		t.Fatalf("a reading of this process: %+v", r)
+	}
+	if r.FullGCCount != -1 {
+		t.Errorf("Go has no full GC; its count must read not known, got %d", r.FullGCCount)
+	}
+}
+
+func TestAPublishedCounterFileReadsFromOutsideAndIsGoneAfterClose(t *testing.T) {
+	p, err := Publish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	garbage := make([][]byte, 0, 1000)
+	for i := 0; i < 1000; i++ {
+		garbage = append(garbage, make([]byte, 1024))
+	}
+	_ = garbage
+	p.update()
+	r := Of(os.Getpid()).Read()
+	if r.AllocBytes <= 0 || r.GCCount < 0 || r.CPUNanos < 0 {
+		t.Fatalf("the published counters: %+v", r)
+	}
+	p.Close()
+	if _, err := os.Stat(countersFile(os.Getpid())); !os.IsNotExist(err) {
+		t.Errorf("the counter file is still there: %v", err)
+	}
+}
+
+func TestAProcessThatPublishesNothingReadsOnlyItsCPU(t *testing.T) {
+	r := Of(1).Read()
+	if r.AllocBytes != -1 || r.GCCount != -1 || r.GCPauseNanos != -1 {
+		t.Errorf("process 1 publishes nothing, read %+v", r)
+	}
+}
+
+func TestTheCPUFieldsAreCountedAfterACommandNameWithSpaces(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "stat")
+	line := "42 (a (b) c) S 1 42 42 0 -1 4194560 100 0 0 0 250 50 0 0 20 0 1 0 100 1000 10"
+	if err := os.WriteFile(f, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := cpuNanos(f); got != 300*nanosPerTick {
+		t.Errorf("utime 250 + stime 50 ticks: got %d ns", got)
+	}
+	if cpuNanos(filepath.Join(t.TempDir(), "none")) != -1 {
+		t.Error("an unreadable stat must read -1")
+	}
+}
