@@ -48,6 +48,7 @@ var clientOptions = []cli.Option{
 	{Name: "concurrency", ValueName: "N", Default: strconv.Itoa(defaultCallers), Help: "calls in flight at once, all on one connection: callers (goroutines), each waiting for its answer before its next call; the same as JMH's -t"},
 	{Name: "calls", ValueName: "N", Help: "seed 002's mode: after the warm-up, one window of N calls in all (each caller its share) instead of the measured iterations; throughput = calls / elapsed"},
 	{Name: "server-pid", ValueName: "PID", Help: "the server's process, when it runs on this machine: its CPU, allocation and GC are measured beside the client's"},
+	{Name: "steady-warmup", ValueName: "S", Help: "the Java client's warm-up until the JIT compilers are quiet; accepted so that one command line serves both, and ignored: Go compiles ahead of time, and the warm-up iterations warm the rest"},
 	{Name: "switch", ValueName: "NAME=VALUE", Repeatable: true, Help: "a framework switch, recorded with the run (the server needs the same): " + service.SpinSwitch + " only"},
 }
 
@@ -138,6 +139,9 @@ func parseClient(v *cli.Values) (*clientRun, error) {
 	}
 	r.calls = int64(calls)
 	if r.serverPid, err = v.Int("server-pid", -1, 1, 1<<31-1); err != nil {
+		return nil, err
+	}
+	if _, err = v.Int("steady-warmup", 0, 0, 3600); err != nil {
 		return nil, err
 	}
 	if r.jmh, err = parseJmh(v.Rest); err != nil {

@@ -31,7 +31,7 @@ func TestJMHsOptionsAndPatternsAreTakenAndTheRestRefused(t *testing.T) {
 func TestBadClientOptionsSayOneLineAndExit2(t *testing.T) {
 	for _, args := range []string{"--pair nope", "--pair grpc-go --bogus", "--pair grpc-go -f 2", "--pair grpc-go echo",
 		"--pair grpc-go --concurrency 5 -t 6", "--pair grpc-go --switch dubbo.filters=default", "--pair grpc-go --port x",
-		"--pair grpc-go --calls 0"} {
+		"--pair grpc-go --calls 0", "--pair grpc-go --steady-warmup -1"} {
 		var out, errOut bytes.Buffer
 		if code := Client(strings.Fields(args), &out, &errOut); code != 2 {
 			t.Errorf("%q: exit %d", args, code)
