@@ -2,6 +2,7 @@ package service
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -78,19 +79,26 @@ func (c Costs) spin(nanos int64) {
 	if nanos <= 0 {
 		return
 	}
-	x := uint64(time.Now().UnixNano()) | 1
-	for i := int64(float64(nanos) * c.iterationsPerNano); i > 0; i-- {
+	sink = iterate(int64(float64(nanos)*c.iterationsPerNano), uint64(time.Now().UnixNano())|1)
+}
+
+// iterate is the arithmetic spun, a xorshift sequence whose every step depends on the last. It is one
+// function, not inlined, so that the sizing times the very code the calls spin in (as the Java servers do).
+//
+//go:noinline
+func iterate(iterations int64, x uint64) uint64 {
+	for i := iterations; i > 0; i-- {
 		x ^= x << 13
 		x ^= x >> 7
 		x ^= x << 17
 	}
-	sink = x
+	return x
 }
 
-// sizeSpin measures the spin's speed for about 200 ms of this thread's CPU time (CalibratedCost.SIZING_NANOS).
+// sizeSpin measures iterate's speed on this thread's CPU clock: timings of 50 ms until two in a row agree
+// within 2 % (CalibratedCost's rule), at most 60.
 func sizeSpin() float64 {
-	const sizing = 200 * time.Millisecond
-	const chunk = 1_000_000
+	const timing = 50 * time.Millisecond
 	cpu := func() int64 {
 		var ts unix.Timespec
 		if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
@@ -101,21 +109,21 @@ func sizeSpin() float64 {
 	// the thread's CPU clock is read on one thread throughout
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	var rate float64
-	for attempt := 0; attempt < 3; attempt++ {
+	var last float64
+	for t := 0; t < 60; t++ {
 		start := cpu()
 		done := int64(0)
 		x := uint64(1)
-		for cpu()-start < int64(sizing/3) {
-			for i := chunk; i > 0; i-- {
-				x ^= x << 13
-				x ^= x >> 7
-				x ^= x << 17
-			}
-			done += chunk
+		for cpu()-start < int64(timing) {
+			x = iterate(100_000, x)
+			done += 100_000
 		}
 		sink = x
-		rate = float64(done) / float64(cpu()-start)
+		rate := float64(done) / float64(cpu()-start)
+		if t > 0 && math.Abs(rate-last) <= 0.02*last {
+			return math.Max(rate, last)
+		}
+		last = rate
 	}
-	return rate
+	return last
 }
