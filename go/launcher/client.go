@@ -55,7 +55,7 @@ var clientOptions = []cli.Option{
 const clientRest = `Every other argument is a JMH option: -wi N, -w TIME, -i N, -r TIME, -f 1, -t N (the callers), -e PATTERN,
 -bm thrpt, -tu s; a case name or JMH pattern selects cases (matched in org.rpcbench.rig.UserServiceBenchmark.CASE).
 Defaults unless given: -t 32 -f 1 -wi 5 -w 10 s -i 5 -r 10 s, the UserService cases (existUser, createUser,
-getUser, listUser); ping and say by name. The echoes (echo1K, echo50K, echo200K, echoPojo) are not carried by the
+getUser, listUser); ping and say by name. The echoes (echo1K, echo50K, echo200K, echoPojo, echo20B, echo5K) are not carried by the
 Go pairs. Exit codes: 0 every case ran with no error; 1 a call failed or was answered wrongly, or a case has no
 result; 2 bad options; 3 the server could not be benchmarked at all; 130 or 143 stopped by SIGINT or SIGTERM.`
 

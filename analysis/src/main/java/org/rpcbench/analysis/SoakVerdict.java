@@ -59,38 +59,41 @@ public final class SoakVerdict {
 
     public static List<Finding> judge(RunRecord record, GcLog server, GcLog client) {
         List<Finding> out = new ArrayList<>();
-        long errors = 0;
-        double seconds = 0;
-        List<Double> scores = new ArrayList<>();
-        for (CaseRecord c : record.cases()) {
-            errors += c.allErrors();
-            seconds += c.cpuAndGc().client() == null ? 0 : c.cpuAndGc().client().seconds();
-            for (double s : c.allScores()) {
-                scores.add(s);
-            }
-        }
-        if (seconds == 0 && record.jmh() != null) {
-            seconds = scores.size() * parseSeconds(record.jmh().measurementTime());
-        }
+        long errors = record.cases().stream().mapToLong(CaseRecord::allErrors).sum();
         out.add(new Finding("errors", String.valueOf(errors), errors == 0 && !record.cases().isEmpty()));
         out.add(new Finding("full GCs", "server " + server.fullGcs() + ", client " + client.fullGcs(),
                 server.fullGcs() == 0 && client.fullGcs() == 0));
         out.add(growth("server", server));
         out.add(growth("client", client));
-        if (scores.size() < 5) {
-            out.add(new Finding("throughput drift", "too few iterations (" + scores.size() + ") to compare fifths", false));
-        } else if (seconds < DRIFT_MINUTES * 60) {
-            out.add(new Finding("throughput drift", String.format(Locale.ROOT, "not judged: %.0f s measured; drift is judged over"
-                    + " %d minutes or more", seconds, DRIFT_MINUTES), true));
-        } else {
-            int fifth = scores.size() / 5;
-            double first = mean(scores.subList(0, fifth));
-            double last = mean(scores.subList(scores.size() - fifth, scores.size()));
-            double drift = (last - first) / first;
-            out.add(new Finding("throughput drift", String.format(Locale.ROOT, "%+.1f %% (first fifth %.0f ops/s, last fifth"
-                    + " %.0f; limit %.0f %%)", 100 * drift, first, last, 100 * DRIFT_LIMIT), Math.abs(drift) <= DRIFT_LIMIT));
+        // each payload's throughput is its own: drift is judged case by case, never across them
+        for (CaseRecord c : record.cases()) {
+            out.add(drift(record.cases().size() == 1 ? "throughput drift" : "throughput drift (" + c.name() + ")", c, record));
         }
         return out;
+    }
+
+    private static Finding drift(String what, CaseRecord c, RunRecord record) {
+        List<Double> scores = new ArrayList<>();
+        for (double s : c.allScores()) {
+            scores.add(s);
+        }
+        double seconds = c.cpuAndGc().client() == null ? 0 : c.cpuAndGc().client().seconds();
+        if (seconds == 0 && record.jmh() != null) {
+            seconds = scores.size() * parseSeconds(record.jmh().measurementTime());
+        }
+        if (scores.size() < 5) {
+            return new Finding(what, "too few iterations (" + scores.size() + ") to compare fifths", false);
+        }
+        if (seconds < DRIFT_MINUTES * 60) {
+            return new Finding(what, String.format(Locale.ROOT, "not judged: %.0f s measured; drift is judged over %d minutes or"
+                    + " more", seconds, DRIFT_MINUTES), true);
+        }
+        int fifth = scores.size() / 5;
+        double first = mean(scores.subList(0, fifth));
+        double last = mean(scores.subList(scores.size() - fifth, scores.size()));
+        double drift = (last - first) / first;
+        return new Finding(what, String.format(Locale.ROOT, "%+.1f %% (first fifth %.0f ops/s, last fifth %.0f; limit %.0f %%)",
+                100 * drift, first, last, 100 * DRIFT_LIMIT), Math.abs(drift) <= DRIFT_LIMIT);
     }
 
     private static Finding growth(String side, GcLog log) {

@@ -11,14 +11,19 @@ import org.rpcbench.analysis.SoakVerdict;
 import org.rpcbench.cli.UsageException;
 
 /**
- * A long run of one pair's getUser with GC logs on both sides, then seed 003's verdict: errors, full GCs,
- * growth of the heap left after young collections, throughput drift. The measurement is split into at least
- * twenty iterations (a twentieth of the run each, 3 s to 60 s) after the harness's usual 5 x 10 s warm-up.
+ * A long run of one pair with seed 003's stability payloads (a 5 KB string, then a person with friends and
+ * their addresses), GC logs on both sides, then seed 003's verdict: errors, full GCs, growth of the heap
+ * left after young collections, throughput drift. One server and one client JVM (JMH's -f 0) live through
+ * the whole soak, as the seed's did; each payload gets half the time, split into at least ten iterations
+ * (3 s to 60 s each) after the warm-up until the JITs are quiet and two 10 s warm-up iterations. Seed 003's third payload, a map of three persons, is
+ * no method of the contract.
  */
 final class SoakCommand {
     static final int DEFAULT_SECONDS = 1800;
-    static final int MIN_SECONDS = 50;
+    static final int MIN_SECONDS = 60;
     static final String SERVER_JVM_DEFAULT = "-Xms2g -Xmx2g -XX:MaxDirectMemorySize=1g -XX:+UseG1GC";
+    /** Seed 003's stability payloads that are methods of the contract, run one after the other. */
+    static final List<String> CASES = List.of("echo5K", "echoPojo");
 
     private SoakCommand() {}
 
@@ -32,7 +37,7 @@ final class SoakCommand {
 
     static int run(Checkout env, RunOptions options, List<String> rest, PrintStream out, PrintStream err)
             throws UsageException, IOException, InterruptedException {
-        options.refuse("a soak (it runs getUser closed-loop for -D)", 'a', 'P', 'R');
+        options.refuse("a soak (it runs seed 003's payloads closed-loop for -D)", 'a', 'P', 'R');
         if (rest.size() != 1) {
             throw new UsageException("soak needs one pair");
         }
@@ -50,7 +55,7 @@ final class SoakCommand {
         if (seconds < MIN_SECONDS) {
             throw new UsageException("a soak needs at least " + MIN_SECONDS + "s");
         }
-        Plan plan = Plan.of(seconds);
+        Plan plan = Plan.of(seconds / CASES.size());
         PairRunner runner = new PairRunner(env.root());
         if (!options.noBuild() && runner.build(List.of(pair), options.buildOptions(), null) != 0) {
             err.println("benchmark.sh: soak of " + pair + ": the build failed");
@@ -60,13 +65,15 @@ final class SoakCommand {
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         String serverJvm = System.getenv().getOrDefault("SERVER_JVM_OPTS", SERVER_JVM_DEFAULT) + " -Xlog:gc:file="
                 + dir.resolve("server-gc.log");
-        String jmh = "-f 1 -wi 5 -w 10s -i " + plan.iterations() + " -r " + plan.iterationSeconds() + "s -jvmArgsAppend -Xlog:gc:file="
-                + dir.resolve("client-gc.log") + " getUser";
-        out.println("benchmark.sh: soak of " + pair + ": getUser for " + Durations.format(seconds) + " in " + plan.iterations()
-                + " iterations of " + plan.iterationSeconds() + " s, after 50 s of warm-up");
+        String clientJvm = System.getenv().getOrDefault("CLIENT_JVM_OPTS", SERVER_JVM_DEFAULT) + " -Xlog:gc:file="
+                + dir.resolve("client-gc.log");
+        String jmh = "-f 0 -wi 2 -w 10s -i " + plan.iterations() + " -r " + plan.iterationSeconds() + "s " + String.join(" ", CASES);
+        out.println("benchmark.sh: soak of " + pair + ": " + String.join(" then ", CASES) + ", " + Durations.format(
+                (long) plan.iterations() * plan.iterationSeconds()) + " each in " + plan.iterations() + " iterations of "
+                + plan.iterationSeconds() + " s, each after its warm-up, one server and one client throughout");
         Stopping.install(runner::stop, err, "soak of " + pair, signal -> out.flush());
         int status = runner.run(new PairRunner.Run(pair, dir, jmh, options.concurrency(), options.switches(), options.pin(),
-                Map.of("SERVER_JVM_OPTS", serverJvm), null));
+                Map.of("SERVER_JVM_OPTS", serverJvm, "CLIENT_JVM_OPTS", clientJvm), null));
         if (!dir.resolve("run.json").toFile().isFile()) {
             err.println("benchmark.sh: soak of " + pair + ": the run left no record (exit " + status + ")");
             return status == 0 ? 1 : status;

@@ -18,9 +18,12 @@ import org.rpcbench.report.SeedFigures;
  *
  * @param calls seed 002's mode: a fixed number of calls per run instead of timed iterations (0: timed);
  *     only the Go load client has it
+ * @param overall also judge each run's cases together (seed 003's high-pressure scene)
+ * @param serverThreads also show how each server's threads shared its CPU (seed 003's concurrency scene)
  */
 public record Suite(String name, String title, String reproduces, List<String> pairs, List<String> cases,
-                    List<Integer> concurrency, List<Integer> fullConcurrency, long calls, SeedFigures seed) {
+                    List<Integer> concurrency, List<Integer> fullConcurrency, long calls, boolean overall,
+                    boolean serverThreads, SeedFigures seed) {
 
     /** The smoke profile checks that everything runs: a hundredth of a fixed-calls suite's calls. */
     static final int SMOKE_CALLS_DIVISOR = 100;
@@ -45,7 +48,8 @@ public record Suite(String name, String title, String reproduces, List<String> p
             return new Suite(name, j.get("title").asText(), j.get("reproduces").asText(), strings(j.get("pairs")),
                     strings(j.get("cases")), ints(j.get("concurrency")),
                     j.has("fullConcurrency") ? ints(j.get("fullConcurrency")) : ints(j.get("concurrency")),
-                    j.has("calls") ? j.get("calls").asLong() : 0, seed(j.get("seed")));
+                    j.has("calls") ? j.get("calls").asLong() : 0, j.path("overall").asBoolean(false),
+                    j.path("serverThreads").asBoolean(false), seed(j.get("seed")));
         } catch (IOException e) {
             throw new IllegalStateException("the suite " + name + " cannot be read: " + e.getMessage(), e);
         }

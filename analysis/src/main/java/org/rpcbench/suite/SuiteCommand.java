@@ -14,7 +14,9 @@ import java.util.Map;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
+import org.rpcbench.report.OverallTable;
 import org.rpcbench.report.ReportTable;
+import org.rpcbench.report.ServerThreads;
 import org.rpcbench.report.SuiteHtml;
 import org.rpcbench.report.SuiteTable;
 import org.rpcbench.report.SweepTable;
@@ -137,5 +139,34 @@ final class SuiteCommand {
             out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + dir.resolve("suite.csv") + " (CSV), " + html
                     + " (HTML)");
         }
+        String scenes = scenes(suite, pairs, dir);
+        if (!scenes.isEmpty()) {
+            out.print("\n" + scenes);
+            Files.writeString(dir.resolve("suite.md"), "\n```\n" + scenes + "```\n", StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
+    }
+
+    /** The tables of seed 003's scenes, for the suites that ask for them: all sizes together, server threads. */
+    static String scenes(Suite suite, List<String> pairs, Path dir) throws IOException {
+        Map<String, OverallTable.Overall> overall = new LinkedHashMap<>();
+        Map<String, List<ServerThreads.Pool>> threads = new LinkedHashMap<>();
+        for (String pair : pairs) {
+            if (!Files.isDirectory(dir.resolve(pair))) {
+                continue;
+            }
+            try (var walk = Files.walk(dir.resolve(pair))) {
+                for (Path p : walk.sorted().toList()) {
+                    String run = pair + (dir.resolve(pair).equals(p.getParent()) ? "" : " " + dir.resolve(pair).relativize(p.getParent()));
+                    if (suite.overall() && p.getFileName().toString().equals("tallies") && Files.isDirectory(p)) {
+                        overall.put(run, OverallTable.of(p));
+                    } else if (suite.serverThreads() && p.getFileName().toString().equals("server.log")) {
+                        threads.put(run, ServerThreads.read(p));
+                    }
+                }
+            }
+        }
+        return (overall.isEmpty() ? "" : OverallTable.text(overall))
+                + (threads.isEmpty() ? "" : ServerThreads.text(threads));
     }
 }

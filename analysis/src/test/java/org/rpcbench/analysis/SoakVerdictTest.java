@@ -76,6 +76,27 @@ class SoakVerdictTest {
     }
 
     @Test
+    void eachPayloadsDriftIsItsOwnNotTheStepBetweenPayloads() {
+        // a 5 KB string at 100 ops/s, then a person at 50: two steady cases, no drift in either
+        CaseRecord text = record(900, STEADY).cases().get(0);
+        CaseRecord person = record(900, Arrays.stream(STEADY).map(x -> x / 2).toArray()).cases().get(0);
+        RunRecord soak = Runs.run("dubbo-hessian", "hessian2", List.of(rename(text, "echo5K"), rename(person, "echoPojo")));
+        SoakVerdict.GcLog steady = SoakVerdict.parseGc(gcLog(50, 20, 0, 0));
+        List<SoakVerdict.Finding> findings = SoakVerdict.judge(soak, steady, steady);
+        assertThat(findings).allMatch(SoakVerdict.Finding::ok);
+        assertThat(findings).extracting(SoakVerdict.Finding::what).contains("throughput drift (echo5K)", "throughput drift (echoPojo)");
+        RunRecord dropping = Runs.run("dubbo-hessian", "hessian2", List.of(rename(text, "echo5K"),
+                rename(record(900, DROPPING).cases().get(0), "echoPojo")));
+        assertThat(SoakVerdict.judge(dropping, steady, steady)).filteredOn(f -> !f.ok()).extracting(SoakVerdict.Finding::what)
+                .containsExactly("throughput drift (echoPojo)");
+    }
+
+    static CaseRecord rename(CaseRecord c, String name) {
+        return new CaseRecord(name, c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(), c.latencyMs(), null,
+                c.calls(), 0, 0, 0, List.of(), false, null, c.cpuAndGc(), c.perCall(), List.of(), null, null, null, null, null, null);
+    }
+
+    @Test
     void tooFewCollectionsAreNotJudgedButTooFewIterationsAre() {
         SoakVerdict.GcLog quiet = SoakVerdict.parseGc(gcLog(3, 20, 50, 0));
         assertThat(quiet.judgedGrowth()).isFalse();

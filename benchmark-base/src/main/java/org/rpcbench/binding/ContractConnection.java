@@ -52,7 +52,9 @@ public final class ContractConnection extends ClosingConnection {
                     service.ping();
                     return null;
                 }, Checks::ping);
+            case ECHO_20B:
             case ECHO_1K:
+            case ECHO_5K:
             case ECHO_50K:
             case ECHO_200K: {
                 String text = Fixtures.echoText(c.echoBytes(), seq);

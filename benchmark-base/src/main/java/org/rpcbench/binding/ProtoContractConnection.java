@@ -59,7 +59,9 @@ public final class ProtoContractConnection extends ClosingConnection {
             case PING:
                 return Exchange.of(() -> service.ping(Empty.getDefaultInstance()),
                         answer -> answer instanceof Empty ? null : Checks.ping(answer));
+            case ECHO_20B:
             case ECHO_1K:
+            case ECHO_5K:
             case ECHO_50K:
             case ECHO_200K: {
                 EchoText request = (EchoText) ProtoFixtures.request(c, seq);

@@ -6,8 +6,8 @@ import java.util.stream.Collectors;
 
 /**
  * The measured cases. The name is the case's name everywhere: in JMH benchmark names, in run records
- * and in summaries. Most are one {@link org.rpcbench.contract.UserService} method each; the three string
- * echoes are one method ({@code echo}) at three payload sizes.
+ * and in summaries. Most are one {@link org.rpcbench.contract.UserService} method each; the string echoes
+ * are one method ({@code echo}) at five payload sizes.
  */
 public enum Case {
     EXIST_USER("existUser"),
@@ -22,7 +22,13 @@ public enum Case {
     ECHO_200K("echo200K"),
     ECHO_POJO("echoPojo"),
     /** Seeds 002/004: the BenchmarkMessage round trip. */
-    SAY("say");
+    SAY("say"),
+    /**
+     * Seed 003's other scenes: the smallest payload of its high-pressure scene (20 B, beside the 1 KB, 50 KB
+     * and 200 KB echoes), and the 5 KB string of its stability scene.
+     */
+    ECHO_20B("echo20B"),
+    ECHO_5K("echo5K");
 
     /**
      * What a run measures when no case is named: seed 001's four UserService calls. The other cases are
@@ -43,7 +49,9 @@ public enum Case {
     /** The echo payload's size in UTF-8 bytes, for the string echoes; 0 for every other case. */
     public int echoBytes() {
         return switch (this) {
+            case ECHO_20B -> 20;
             case ECHO_1K -> 1024;
+            case ECHO_5K -> 5 * 1024;
             case ECHO_50K -> 50 * 1024;
             case ECHO_200K -> 200 * 1024;
             default -> 0;

@@ -26,7 +26,7 @@ public final class ProtoFixtures {
             case GET_USER -> GetUserRequest.newBuilder().setId(Fixtures.getUserRequest(seq)).build();
             case LIST_USER -> ListUserRequest.newBuilder().setPageNo(Fixtures.listUserRequest(seq)).build();
             case PING -> Empty.getDefaultInstance();
-            case ECHO_1K, ECHO_50K, ECHO_200K -> EchoText.newBuilder().setText(Fixtures.echoText(c.echoBytes(), seq)).build();
+            case ECHO_20B, ECHO_1K, ECHO_5K, ECHO_50K, ECHO_200K -> EchoText.newBuilder().setText(Fixtures.echoText(c.echoBytes(), seq)).build();
             case ECHO_POJO -> ProtoTwin.toProto(Fixtures.person(seq));
             case SAY -> ProtoTwin.toProto(Fixtures.benchmarkMessage(seq));
         };
@@ -42,7 +42,7 @@ public final class ProtoFixtures {
             case CREATE_USER -> bool(true);
             case GET_USER -> ProtoTwin.toProto(Fixtures.user(Fixtures.getUserRequest(seq)));
             case LIST_USER -> ProtoTwin.toProto(Fixtures.page(Fixtures.listUserRequest(seq)));
-            case PING, ECHO_1K, ECHO_50K, ECHO_200K, ECHO_POJO -> request(c, seq);
+            case PING, ECHO_20B, ECHO_1K, ECHO_5K, ECHO_50K, ECHO_200K, ECHO_POJO -> request(c, seq);
             case SAY -> said((BenchmarkMessage) request(c, seq));
         };
     }

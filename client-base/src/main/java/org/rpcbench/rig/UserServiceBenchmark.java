@@ -170,4 +170,14 @@ public class UserServiceBenchmark {
     public Object say(Seat seat, Control control) {
         return seat.call(this, control);
     }
+
+    @Benchmark
+    public Object echo20B(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object echo5K(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
 }

@@ -108,7 +108,7 @@ final class HttpJsonConnection implements Connection {
                 yield post("listUser", expected.getPageNo(), Page.class, answer -> Checks.page(expected, answer, clock));
             }
             case PING -> send("ping", null, Object.class, Checks::ping);
-            case ECHO_1K, ECHO_50K, ECHO_200K -> {
+            case ECHO_20B, ECHO_1K, ECHO_5K, ECHO_50K, ECHO_200K -> {
                 String text = Fixtures.echoText(c.echoBytes(), seq);
                 byte[] body = ECHO_BODIES.computeIfAbsent(text, JSON::toJSONBytes);
                 yield send("echo", body, String.class, answer -> Checks.echo(text, answer));

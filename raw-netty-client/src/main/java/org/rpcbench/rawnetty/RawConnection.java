@@ -143,7 +143,7 @@ final class RawConnection implements Connection {
                             + ", expected " + ((BoolReply) expected).getValue();
                     case GET_USER, LIST_USER -> stamped(bytes);
                     case PING -> Checks.ping(Empty.parseFrom(bytes));
-                    case ECHO_1K, ECHO_50K, ECHO_200K -> Checks.echo(((EchoText) expected).getText(), EchoText.parseFrom(bytes).getText());
+                    case ECHO_20B, ECHO_1K, ECHO_5K, ECHO_50K, ECHO_200K -> Checks.echo(((EchoText) expected).getText(), EchoText.parseFrom(bytes).getText());
                     case ECHO_POJO -> Checks.person(ProtoTwin.fromProto((Person) expected), ProtoTwin.fromProto(Person.parseFrom(bytes)));
                     case SAY -> Checks.say(ProtoTwin.fromProto((BenchmarkMessage) expected),
                             ProtoTwin.fromProto(BenchmarkMessage.parseFrom(bytes)));

@@ -63,7 +63,7 @@ final class Answers {
 
     /** Whether a case's answer is its request's bytes, unread: the server may send them back without copying. */
     static boolean echoes(Case c) {
-        return c == Case.ECHO_1K || c == Case.ECHO_50K || c == Case.ECHO_200K || c == Case.ECHO_POJO;
+        return c.echoBytes() > 0 || c == Case.ECHO_POJO;
     }
 
     /** The answer's bytes; IllegalArgumentException for an unknown case or bytes that are no such request. */
@@ -96,7 +96,7 @@ final class Answers {
                 case GET_USER -> fixtures.getUser(GetUserRequest.parseFrom(request));
                 case LIST_USER -> fixtures.listUser(ListUserRequest.parseFrom(request));
                 case SAY -> fixtures.say(BenchmarkMessage.parseFrom(request));
-                case PING, ECHO_1K, ECHO_50K, ECHO_200K, ECHO_POJO ->
+                case PING, ECHO_20B, ECHO_1K, ECHO_5K, ECHO_50K, ECHO_200K, ECHO_POJO ->
                         throw new IllegalStateException(c.method() + " is answered without the service");
             };
         } catch (InvalidProtocolBufferException e) {

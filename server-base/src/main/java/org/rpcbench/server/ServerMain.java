@@ -53,6 +53,8 @@ public final class ServerMain {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
+                // before closing: the pools' threads are still alive to be read
+                ThreadCpuReport.print(System.out);
                 started.server.close();
                 System.out.println("rpc-bench server stopped: " + binding.name());
             } catch (Throwable e) {

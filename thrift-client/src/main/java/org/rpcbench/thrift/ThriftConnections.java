@@ -62,7 +62,9 @@ final class ThriftConnections implements Connection {
                 return listUser(line, Fixtures.listUserRequest(seq));
             case PING:
                 return ping(line);
+            case ECHO_20B:
             case ECHO_1K:
+            case ECHO_5K:
             case ECHO_50K:
             case ECHO_200K:
                 return echo(line, Fixtures.echoText(c.echoBytes(), seq));
