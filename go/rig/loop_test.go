@@ -36,10 +36,19 @@ type fakeCall struct {
 	made                  *atomic.Int64
 	failEvery, wrongEvery int64
 	block                 chan struct{}
+	// entered, when set, is closed as the first call begins; waitFor, when set, holds every call until it is closed
+	entered, waitFor chan struct{}
+	once             sync.Once
 }
 
 func (f *fakeCall) Call() (proto.Message, error) {
 	n := f.made.Add(1)
+	if f.entered != nil {
+		f.once.Do(func() { close(f.entered) })
+	}
+	if f.waitFor != nil {
+		<-f.waitFor
+	}
 	if f.block != nil {
 		<-f.block
 	}
@@ -199,15 +208,17 @@ func TestAStoppedRunSaysSo(t *testing.T) {
 func TestACallerStuckBeyondTheWaitFailsTheCase(t *testing.T) {
 	clock := &fakeClock{}
 	block := make(chan struct{})
-	stuck := &fakeCall{clock: clock, made: &atomic.Int64{}, block: block}
-	free := &fakeCall{clock: clock, made: &atomic.Int64{}}
+	entered := make(chan struct{})
+	stuck := &fakeCall{clock: clock, made: &atomic.Int64{}, block: block, entered: entered}
+	// the free caller moves the clock only once the stuck one is in its call, so that the window cannot
+	// close before the stuck caller has begun (a caller that first looks after the close has nothing to hand in)
+	free := &fakeCall{clock: clock, made: &atomic.Int64{}, waitFor: entered}
 	all := exchanges(2, free)
 	all[1] = []Exchange{stuck}
 	plan := Plan{Callers: 2, Iterations: 1, IterationTime: 10 * time.Millisecond, HandInWait: 50 * time.Millisecond}
-	go func() {
-		time.Sleep(300 * time.Millisecond)
-		close(block)
-	}()
+	// the stuck call is released only once Run has returned: however slowly the window goes by in real
+	// time, the caller is still stuck when its hand-in is awaited
+	defer close(block)
 	tally, err := Run(context.Background(), plan, clock, Meters{}, all, nil)
 	if errors.Is(err, ErrInterrupted) || len(tally.Problems) == 0 || tally.WarmupErrors == 0 || len(tally.Windows) != 1 {
 		t.Fatalf("a stuck caller went unnoticed, or the window was lost: %v %+v", err, tally)

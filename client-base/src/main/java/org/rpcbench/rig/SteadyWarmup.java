@@ -18,7 +18,8 @@ import org.rpcbench.record.JitWarmup;
  * their first ten to twenty seconds compiling at a third of their final rate, and how long that lasts
  * varies from run to run: the largest source of spread between runs there was.
  *
- * <p>Calls are checked as in measurement and count as warm-up: untimed, but an error still fails the run.
+ * <p>Calls are checked as in measurement and count as warm-up: untimed, but an error still fails the run;
+ * a window in which no call was answered right ends the warm-up at once.
  */
 public final class SteadyWarmup {
     private final Connection connection;
@@ -83,8 +84,11 @@ public final class SteadyWarmup {
                 long now = clock.nanoTime();
                 long clientNow = clientJit.getAsLong();
                 long serverNow = serverJit.getAsLong();
-                long calls = callers.stream().mapToLong(c -> c.goodOutside() + c.badOutside()).sum();
+                long calls = callers.stream().mapToLong(Caller::goodOutside).sum();
                 lastRate = (calls - callsBefore) * 1e9 / Math.max(1, now - windowStart);
+                if (calls == callsBefore) {
+                    break; // not one call answered right in a window: nothing is warming, and the run has failed
+                }
                 quiet = rule.window(now - windowStart, delta(clientBefore, clientNow), delta(serverBefore, serverNow));
                 clientBefore = clientNow;
                 serverBefore = serverNow;

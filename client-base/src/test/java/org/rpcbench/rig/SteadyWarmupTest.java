@@ -59,10 +59,13 @@ class SteadyWarmupTest {
     }
 
     @Test
-    void wrongAnswersInWarmUpAreCountedAndNoted() throws Exception {
+    void wrongAnswersInWarmUpAreCountedAndNotedAndEndItAtOnce() throws Exception {
         InMemoryBinding.lying = true;
         List<Caller> callers = new ArrayList<>();
-        warm(compiler(0), compiler(0), TimeUnit.SECONDS.toNanos(5), callers);
+        LongSupplier busy = new AtomicInteger()::getAndIncrement;
+        JitWarmup w = warm(() -> busy.getAsLong() * WINDOW, () -> -1, TimeUnit.SECONDS.toNanos(30), callers);
+        assertThat(w.quiet()).isFalse();
+        assertThat(w.seconds()).as("not the 30 s bound: no call was answered right").isLessThan(10);
         assertThat(callers.stream().mapToLong(Caller::badOutside).sum()).isPositive();
         assertThat(callers.get(0).problems()).anySatisfy(p -> assertThat(p).startsWith("wrong answer"));
     }
