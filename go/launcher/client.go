@@ -359,7 +359,7 @@ func (r *clientRun) record(done []record.CaseRecord, missing []string, interrupt
 	}
 	rec := record.RunRecord{DataModel: dataModel, Module: r.pair.Name() + "-client", Binding: r.pair.Name(), Target: r.target,
 		Loop: record.ClosedLoop, JmhResult: filepath.Base(r.result), Interrupted: interrupted, Framework: framework,
-		Jmh: &record.LoadSettings{Harness: harness, Mode: "thrpt", Threads: r.callers, Forks: 1, WarmupIterations: &warmup,
+		Jmh: &record.LoadSettings{Harness: harness, Mode: "thrpt", Threads: r.callers, Forks: r.jmh.forks, WarmupIterations: &warmup,
 			WarmupTime: r.jmh.warmupTime.text, MeasurementIterations: &iterations, MeasurementTime: measurementTime,
 			Jvm: exe, JvmArgs: runtimeSettings(), CallTimeoutMillis: &timeoutMs, Requests: requests},
 		Environment: environment(started), Cases: done, MissingCases: missing}
@@ -378,8 +378,8 @@ func (r *clientRun) conclude(rec record.RunRecord) int {
 		fmt.Fprintf(r.stderr, "rpc-bench client: cannot write %s: %v\n", r.result, err)
 	}
 	measured := rec.Jmh.MeasurementTime
-	title := fmt.Sprintf("%s, %d callers, 1 fork(s), %d x %s measured", record.Title(rec), rec.Jmh.Threads,
-		*rec.Jmh.MeasurementIterations, measured)
+	title := fmt.Sprintf("%s, %d callers, %d fork(s), %d x %s measured", record.Title(rec), rec.Jmh.Threads,
+		rec.Jmh.Forks, *rec.Jmh.MeasurementIterations, measured)
 	fmt.Fprintln(r.stdout)
 	fmt.Fprint(r.stdout, record.Summary(title, rec))
 	fmt.Fprintf(r.stdout, "results: %s (JMH-shaped), %s (run record)\n", r.result, runFile)

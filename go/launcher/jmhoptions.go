@@ -18,9 +18,12 @@ const (
 )
 
 // jmhOptions is the part of JMH's command line the Go client takes: iterations and their times, forks
-// (one), threads (the callers) and benchmark patterns; anything else is refused rather than ignored.
+// (0 or 1: either way every case runs in the client's one process, which is what JMH's -f 0 means; the
+// record keeps the number given, so that runs compare with the Java runs of the same options), threads
+// (the callers) and benchmark patterns; anything else is refused rather than ignored.
 type jmhOptions struct {
 	warmupIterations, iterations int
+	forks                        int
 	warmupTime, iterationTime    duration
 	threads                      int // 0: not given
 	includes, excludes           []string
@@ -33,7 +36,7 @@ type duration struct {
 }
 
 func parseJmh(rest []string) (jmhOptions, error) {
-	o := jmhOptions{warmupIterations: defaultWarmupIter, iterations: defaultMeasureIter,
+	o := jmhOptions{warmupIterations: defaultWarmupIter, iterations: defaultMeasureIter, forks: 1,
 		warmupTime: duration{defaultIterTime, "10 s"}, iterationTime: duration{defaultIterTime, "10 s"}}
 	for i := 0; i < len(rest); i++ {
 		arg := rest[i]
@@ -68,9 +71,10 @@ func parseJmh(rest []string) (jmhOptions, error) {
 				}
 				o.iterations = n
 			case "-f":
-				if n != 1 {
-					return o, cli.Errorf("JMH option -f %d: the Go client runs every case in its one process (-f 1)", n)
+				if n > 1 {
+					return o, cli.Errorf("JMH option -f %d: the Go client runs every case in its one process (-f 0 or 1)", n)
 				}
+				o.forks = n
 			case "-t":
 				if n < 1 {
 					return o, cli.Errorf("JMH option -t: at least one thread")

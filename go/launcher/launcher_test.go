@@ -18,8 +18,12 @@ func TestJMHsOptionsAndPatternsAreTakenAndTheRestRefused(t *testing.T) {
 		t.Fatalf("%+v", o)
 	}
 	d, _ := parseJmh(nil)
-	if d.warmupIterations != 5 || d.iterations != 5 || d.warmupTime.text != "10 s" || d.threads != 0 {
+	if d.warmupIterations != 5 || d.iterations != 5 || d.warmupTime.text != "10 s" || d.threads != 0 || d.forks != 1 {
 		t.Errorf("defaults %+v", d)
+	}
+	// JMH's -f 0 (every case in the one process) is what the Go client does anyway, and is recorded as given
+	if f0, err := parseJmh(strings.Fields("-f 0 -i 2")); err != nil || f0.forks != 0 {
+		t.Errorf("-f 0: %+v %v", f0, err)
 	}
 	for _, bad := range []string{"-f 2", "-prof gc", "-w soon", "-i", "-bm avgt", "-i 0"} {
 		if _, err := parseJmh(strings.Fields(bad)); err == nil {

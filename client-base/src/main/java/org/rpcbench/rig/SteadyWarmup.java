@@ -2,6 +2,7 @@ package org.rpcbench.rig;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
@@ -49,21 +50,44 @@ public final class SteadyWarmup {
     /** Calls until both compilers are quiet or {@code maxNanos} have passed; the callers' counts stay in {@code callers}. */
     public JitWarmup run(long maxNanos, List<Caller> callers) throws InterruptedException {
         List<Thread> workers = new ArrayList<>();
+        Caller[] made = new Caller[threads];
+        RuntimeException[] failed = new RuntimeException[1];
+        CountDownLatch prepared = new CountDownLatch(threads);
         for (int t = 0; t < threads; t++) {
-            Exchange[] exchanges = new Exchange[UserServiceBenchmark.REQUESTS_PER_THREAD];
-            for (int i = 0; i < exchanges.length; i++) {
-                exchanges[i] = connection.prepare(measured, t * exchanges.length + i);
-            }
-            Caller caller = new Caller(exchanges, clock);
-            callers.add(caller);
+            int seat = t;
             Thread worker = new Thread(() -> {
+                // prepared on the thread that calls, as a benchmark thread's are: a binding that gives each
+                // thread a connection of its own (thrift's) must not see 32 callers on the preparing thread's
+                try {
+                    Exchange[] exchanges = new Exchange[UserServiceBenchmark.REQUESTS_PER_THREAD];
+                    for (int i = 0; i < exchanges.length; i++) {
+                        exchanges[i] = connection.prepare(measured, seat * exchanges.length + i);
+                    }
+                    made[seat] = new Caller(exchanges, clock);
+                } catch (RuntimeException e) {
+                    synchronized (failed) {
+                        failed[0] = e;
+                    }
+                    return;
+                } finally {
+                    prepared.countDown();
+                }
                 while (!stop) {
-                    caller.callOnce(false);
+                    made[seat].callOnce(false);
                 }
             }, "rpc-bench-warmup-" + t);
             worker.setDaemon(true);
             workers.add(worker);
         }
+        workers.forEach(Thread::start);
+        prepared.await();
+        synchronized (failed) {
+            if (failed[0] != null) {
+                stop = true;
+                throw failed[0];
+            }
+        }
+        callers.addAll(List.of(made));
         JitQuiet rule = new JitQuiet();
         long start = clock.nanoTime();
         long clientStart = clientJit.getAsLong();
@@ -73,7 +97,6 @@ public final class SteadyWarmup {
         long callsBefore = 0;
         double lastRate = 0;
         boolean quiet = false;
-        workers.forEach(Thread::start);
         try {
             long windowStart = start;
             while (!quiet && clock.nanoTime() - start < maxNanos) {

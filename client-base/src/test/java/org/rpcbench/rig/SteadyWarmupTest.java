@@ -10,6 +10,7 @@ import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.binding.Connection;
+import org.rpcbench.binding.Exchange;
 import org.rpcbench.binding.InMemoryBinding;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
@@ -56,6 +57,36 @@ class SteadyWarmupTest {
         assertThat(w.quiet()).isFalse();
         assertThat(w.seconds()).isGreaterThanOrEqualTo(0.2);
         assertThat(w.serverJitSeconds()).as("a server that cannot be read").isEqualTo(-1);
+    }
+
+    @Test
+    void eachCallerCallsOnTheThreadThatPreparedItsExchanges() throws Exception {
+        List<Caller> callers = new ArrayList<>();
+        try (Connection inMemory = new InMemoryBinding().connect(new Target("127.0.0.1", 1, 1000))) {
+            // a connection per preparing thread, as thrift's: an exchange called on another thread fails
+            Connection threadBound = new Connection() {
+                @Override
+                public Exchange prepare(Case c, int seq) {
+                    Exchange e = inMemory.prepare(c, seq);
+                    Thread owner = Thread.currentThread();
+                    return Exchange.of(() -> {
+                        if (Thread.currentThread() != owner) {
+                            throw new IllegalStateException("called on " + Thread.currentThread().getName()
+                                    + ", prepared on " + owner.getName());
+                        }
+                        return e.call();
+                    }, e::check);
+                }
+
+                @Override
+                public void close() {}
+            };
+            new SteadyWarmup(threadBound, Case.GET_USER, 4, compiler(2), compiler(2), WINDOW, NanoClock.SYSTEM)
+                    .run(TimeUnit.SECONDS.toNanos(30), callers);
+        }
+        assertThat(callers).hasSize(4);
+        assertThat(callers.stream().mapToLong(Caller::badOutside).sum()).isZero();
+        assertThat(callers.stream().mapToLong(Caller::goodOutside).sum()).isPositive();
     }
 
     @Test
