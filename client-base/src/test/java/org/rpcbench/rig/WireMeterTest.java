@@ -2,6 +2,7 @@ package org.rpcbench.rig;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -55,8 +56,9 @@ class WireMeterTest {
     }
 
     static void answer(Socket s) {
+        // length and body in one write: two small writes would wait on Nagle and a delayed ACK, 40 ms a call
         try (s; DataInputStream in = new DataInputStream(s.getInputStream());
-             DataOutputStream out = new DataOutputStream(s.getOutputStream())) {
+             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()))) {
             while (true) {
                 in.readFully(new byte[in.readInt()]);
                 out.writeInt(ANSWER_BYTES);
@@ -79,7 +81,7 @@ class WireMeterTest {
             public Connection connect(Target target) throws IOException {
                 Socket socket = new Socket(target.host(), around == null ? target.port() : around);
                 DataInputStream in = new DataInputStream(socket.getInputStream());
-                DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+                DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
                 return new Connection() {
                     @Override
                     public Exchange prepare(Case c, int seq) {
