@@ -73,8 +73,9 @@ public record Suite(String name, String title, String reproduces, List<String> p
         return calls <= 0 ? "" : " --calls " + (profile == Profile.SMOKE ? Math.max(1, calls / SMOKE_CALLS_DIVISOR) : calls);
     }
 
+    /** A suite declared over several concurrencies keeps its sweep table even when one is chosen (-t N). */
     public boolean sweep(List<Integer> chosen) {
-        return chosen.size() > 1;
+        return chosen.size() > 1 || concurrency.size() > 1;
     }
 
     private static SeedFigures seed(JsonNode j) {

@@ -93,7 +93,7 @@ final class SuiteCommand {
                 + " in " + Durations.format((System.nanoTime() - start) / 1_000_000_000L) + ", results in " + dir
                 + " (round order seed " + order.seed() + ")");
         try {
-            report(suite, title, pairs, dir, concurrency.size() > 1, env.historyStore(), out);
+            report(suite, title, pairs, dir, suite.sweep(concurrency), env.historyStore(), out);
         } catch (IOException | RuntimeException e) {
             err.println("benchmark.sh: suite " + suite.name() + ": cannot write the suite's table: " + e.getMessage());
             failed.add("(the table)");

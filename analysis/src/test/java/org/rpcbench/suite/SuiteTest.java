@@ -44,6 +44,13 @@ class SuiteTest {
     }
 
     @Test
+    void aSweepSuiteKeepsItsSweepTableAtOneChosenConcurrency() {
+        assertThat(Suite.named("seed-002-004").sweep(java.util.List.of(8))).isTrue();
+        assertThat(Suite.named("seed-000").sweep(java.util.List.of(8))).isFalse();
+        assertThat(Suite.named("seed-000").sweep(java.util.List.of(8, 16))).isTrue();
+    }
+
+    @Test
     void anUnknownSuiteIsNamed() {
         assertThatThrownBy(() -> Suite.named("seed-999")).hasMessageStartingWith("unknown suite 'seed-999'; suites: seed-000");
     }
