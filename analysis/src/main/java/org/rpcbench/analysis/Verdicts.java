@@ -43,11 +43,29 @@ public final class Verdicts {
         }
     }
 
-    /** The family's outcome. */
-    public record Family(List<Row> rows, int tested, int flagged, double alpha) {
+    /**
+     * The family's outcome.
+     *
+     * @param failed the runs that gave nothing to judge: each makes the comparison fail
+     */
+    public record Family(List<Row> rows, int tested, int flagged, double alpha, List<Failed> failed) {
+
+        public Family {
+            failed = List.copyOf(failed);
+        }
 
         public long slower() {
             return rows.stream().filter(Row::slower).count();
+        }
+
+        /** The same verdicts, with the runs that failed beside them. */
+        public Family withFailed(List<Failed> runs) {
+            return new Family(rows, tested, flagged, alpha, runs);
+        }
+
+        /** Nothing got worse and every run gave its figures: the only outcome a gate may pass. */
+        public boolean passes() {
+            return slower() == 0 && failed.isEmpty();
         }
     }
 
@@ -90,7 +108,7 @@ public final class Verdicts {
             double detectable = verdict.startsWith(NO_CHANGE) ? e.detectable(m == 0 ? alpha : alpha / m) : Double.NaN;
             rows.add(new Row(i, verdict, interval, level, detectable, isTested));
         }
-        return new Family(rows, m, flagged, alpha);
+        return new Family(rows, m, flagged, alpha, List.of());
     }
 
     /** A change as a signed percentage: "+12.3 %". */

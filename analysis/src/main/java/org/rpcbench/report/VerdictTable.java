@@ -2,7 +2,11 @@ package org.rpcbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.rpcbench.analysis.Failed;
 import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.analysis.Verdicts.Row;
 
@@ -47,7 +51,10 @@ public final class VerdictTable {
     }
 
     static String legend(Verdicts.Family family, String baselineName, String candidateName) {
-        return String.format(Locale.ROOT, "candidate (%s) against baseline (%s): medians over the runs; change = candidate /"
+        String failed = family.failed().isEmpty() ? "" : String.format(Locale.ROOT, "%d run(s) FAILED and gave nothing to judge:"
+                + " the comparison cannot pass; ", family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair())
+                .distinct().count());
+        return failed + String.format(Locale.ROOT, "candidate (%s) against baseline (%s): medians over the runs; change = candidate /"
                 + " baseline from the mean log ratio over rounds, interval at the family's level (%d tested, %d flagged,"
                 + " false alarms controlled over all of them by Benjamini-Hochberg at %.0f %%); SLOWER means worse on that"
                 + " metric (lower throughput, higher p99 or cost); a \"no change\" gives the smallest change it could have"
@@ -56,7 +63,7 @@ public final class VerdictTable {
     }
 
     private static List<String[]> rows(Verdicts.Family family) {
-        List<String[]> rows = new ArrayList<>();
+        List<String[]> rows = new ArrayList<>(failedRows(family.failed()));
         for (Row r : family.rows()) {
             var in = r.input();
             String interval = r.interval().known() ? String.format(Locale.ROOT, "[%s, %s] at %s", Verdicts.percent(r.interval().low()),
@@ -67,6 +74,27 @@ public final class VerdictTable {
                 value(in.candidate(), in.metric().unit()), in.estimate().known() ? Verdicts.percent(in.estimate().ratio())
                         : Verdicts.percent(in.candidate() / in.baseline()), interval, verdict});
         }
+        return rows;
+    }
+
+    /**
+     * A row per pair, case and side that failed: in how many rounds, the first reason and its log. They come
+     * first, because the rest of the table is judged without them.
+     */
+    static List<String[]> failedRows(List<Failed> failed) {
+        Map<List<String>, List<Failed>> grouped = new LinkedHashMap<>();
+        for (Failed f : failed) {
+            grouped.computeIfAbsent(List.of(f.pair(), f.caseName(), f.side()), k -> new ArrayList<>()).add(f);
+        }
+        List<String[]> rows = new ArrayList<>();
+        grouped.forEach((key, runs) -> {
+            Failed first = runs.get(0);
+            String rounds = runs.stream().map(f -> String.valueOf(f.round())).distinct().collect(Collectors.joining(", "));
+            boolean baseline = first.side().equals("baseline");
+            rows.add(new String[] {first.pair(), first.caseName(), "every metric", baseline ? "FAILED" : "", baseline ? "" : "FAILED", "",
+                "", "FAILED (" + first.side() + ", round" + (runs.size() == 1 ? " " : "s ") + rounds + "): " + first.reason()
+                        + (first.log() == null ? "" : "; log: " + first.log())});
+        });
         return rows;
     }
 

@@ -74,9 +74,11 @@ final class AbCommand {
                 throw new UsageException("--report needs the directory of an earlier ab (with " + PLAN + "), not " + stored);
             }
             Plan plan = org.rpcbench.record.Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
+            List<Interleaved.Round> rounds = Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"), plan.pairs());
+            out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
+                    + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
             return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), v.get(ALPHA) / 100.0,
-                    v.get(THRESHOLD) / 100.0, stored).print(Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"),
-                    plan.pairs()), false, out, err);
+                    v.get(THRESHOLD) / 100.0, stored).print(rounds, false, out, err);
         }
         Target target = Target.of(env, v.rest(), "ab");
         if (options.calibrating()) {
@@ -93,9 +95,6 @@ final class AbCommand {
         List<String> candSwitches = sideSwitches(options, v, CANDIDATE_SWITCH);
         boolean sameBuild = baseline.sameBuildAs(candidate);
         boolean aa = sameBuild && baseSwitches.equals(candSwitches);
-        if (options.noBuild() && !(sameBuild && baseline.rev() == null && baseline.build() == null)) {
-            throw new UsageException("-n runs the jars as they are: both sides must then be the working tree's build");
-        }
         Sides.checkRevision(env.root(), baseline.rev());
         Sides.checkRevision(env.root(), candidate.rev());
         long budget = v.has(BUDGET) ? RunOptions.duration(v.get(BUDGET)) : v.has(ROUNDS) ? 0
@@ -154,10 +153,13 @@ final class AbCommand {
         return own.isEmpty() ? "" : " with " + String.join(" ", own);
     }
 
-    /** Builds a side into its own directory (or, with -n, takes this checkout as it is); null when it fails. */
+    /**
+     * Builds a side into its own directory; null when it fails. With -n, a side that is the working tree as it
+     * is built (no revision, no build options of its own) runs this checkout's jars as they are.
+     */
     static PairRunner prepare(Checkout env, RunOptions options, Sides.Side side, List<String> pairs, Path dir, PrintStream out,
                               PrintStream err) throws IOException, InterruptedException {
-        if (options.noBuild()) {
+        if (options.noBuild() && side.rev() == null && side.build() == null) {
             return new PairRunner(env.root());
         }
         Path checkout = dir.resolve(side.name()).resolve("checkout");
@@ -178,12 +180,13 @@ final class AbCommand {
     record Verdict(List<String> pairs, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir) {
         int print(List<Interleaved.Round> rounds, boolean stopped, PrintStream out, PrintStream err) {
             var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs,
-                    new SplittableRandom(Stats.SEED)), alpha, threshold);
-            long failed = rounds.stream().mapToLong(r -> r.failures().size()).sum();
+                    new SplittableRandom(Stats.SEED)), alpha, threshold)
+                    .withFailed(PairedRounds.failed(rounds, List.of("baseline", "candidate")));
+            long failed = family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair()).distinct().count();
             String head = String.format(Locale.ROOT, "ab of %s: %d round%s%s%s; leading iterations below steady state left out:"
                     + " baseline %s, candidate %s%s", String.join(", ", pairs), rounds.size(), rounds.size() == 1 ? "" : "s",
                     stopped ? " (stopped early: the verdict rests on the rounds done)" : "",
-                    failed == 0 ? "" : ", " + failed + " run(s) failed and their rounds are left out of their pair",
+                    failed == 0 ? "" : "; " + failed + " run(s) FAILED (their rounds are left out of the estimates, and the ab fails)",
                     PairedRounds.unsteady(rounds, "baseline"), PairedRounds.unsteady(rounds, "candidate"),
                     aa ? "\nan A/A test: both sides are the same build; any change flagged is a false alarm" : "");
             String b = baseline;
@@ -198,8 +201,18 @@ final class AbCommand {
             } catch (IOException e) {
                 err.println("benchmark.sh: ab: cannot write " + dir.resolve("ab.md") + ": " + e.getMessage());
             }
+            if (!family.failed().isEmpty()) {
+                err.println("benchmark.sh: ab: FAILED: " + failed + " run(s) gave nothing to judge (the FAILED rows above say why)"
+                        + (family.slower() > 0 ? "; and " + family.slower() + " of " + family.tested() + " tested results got worse" : ""));
+                return 1;
+            }
             if (family.slower() > 0) {
                 err.println("benchmark.sh: ab: " + family.slower() + " of " + family.tested() + " tested results got worse");
+                return 1;
+            }
+            if (family.tested() == 0) {
+                err.println("benchmark.sh: ab: no result could be tested (" + rounds.size() + " round(s); a verdict needs "
+                        + org.rpcbench.analysis.Estimate.MIN_ROUNDS + "): no verdict is no pass");
                 return 1;
             }
             return stopped ? 1 : 0;

@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import org.rpcbench.analysis.Estimate;
+import org.rpcbench.analysis.Failed;
 import org.rpcbench.analysis.Metric;
 import org.rpcbench.analysis.Stats;
 import org.rpcbench.analysis.Verdicts;
@@ -224,6 +226,12 @@ final class CalibrateCommand {
             lines.add(String.format(Locale.ROOT, "  %s, no cost against no cost over all rounds: server CPU/call %s, throughput %s", c,
                     change(aa, c, Metric.SERVER_CPU), change(aa, c, Metric.THROUGHPUT)));
         }
+        List<Failed> failed = PairedRounds.failed(rounds, java.util.stream.Stream.concat(Stream.of(ZERO, ZERO_AGAIN), costs.stream()).toList());
+        if (!failed.isEmpty()) {
+            lines.add(failed.size() + " run(s) FAILED; their rounds are left out of the figures above, and the calibration fails:");
+            failed.forEach(f -> lines.add("  round " + f.round() + ", " + f.side() + ", " + f.caseName() + ": " + f.reason() + " (log: "
+                    + f.log() + ")"));
+        }
         lines.forEach(out::println);
         try {
             Files.writeString(dir.resolve("calibrate.txt"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
@@ -231,7 +239,7 @@ final class CalibrateCommand {
         } catch (IOException e) {
             out.println("(cannot write " + dir.resolve("calibrate.txt") + ": " + e.getMessage() + ")");
         }
-        return 0;
+        return failed.isEmpty() ? 0 : 1;
     }
 
     /**

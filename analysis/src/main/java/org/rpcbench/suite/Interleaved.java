@@ -9,6 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import com.fasterxml.jackson.core.type.TypeReference;
+import org.rpcbench.analysis.Failed;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.Json;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 
@@ -24,16 +28,38 @@ final class Interleaved {
     /** One arm: the checkout that runs it and the switches it adds. */
     record Arm(String name, PairRunner runner, List<String> switches) {}
 
-    /** A round's runs by arm and pair (a run that failed or left no record is absent) and what failed. */
-    record Round(int index, Map<String, RunRecord> records, List<String> failures, long seconds) {
+    /**
+     * A round's runs by arm and pair that gave their figures (a run that failed or left no record is absent),
+     * and what failed: a run with no record, or each case that counted an error or was not measured.
+     */
+    record Round(int index, Map<String, RunRecord> records, List<Failure> failures, long seconds) {
         RunRecord of(String arm, String pair) {
             return records.get(arm + " " + pair);
         }
     }
 
     /**
-     * The rounds stored in {@code dir} by an earlier run ({@code rNN/ARM-PAIR/run.json}), to judge them again;
-     * a run without a record counts as failed.
+     * A run of a round that gave nothing to judge, for one case or the whole run.
+     *
+     * @param caseName the case, or {@link Failed#WHOLE_RUN}
+     * @param exit the run's exit code
+     */
+    record Failure(String arm, String pair, String caseName, int exit, String reason, String log) {
+        Failed at(int round) {
+            return new Failed(pair, caseName, arm, round, reason, log);
+        }
+    }
+
+    /** What a round's runs gave, kept beside them so that a judgement again takes exactly the runs this one took. */
+    static final String OUTCOMES = "outcomes.json";
+
+    /** One run's outcome as {@value #OUTCOMES} keeps it. */
+    record Outcome(String arm, String pair, int exit, List<Failure> failures) {}
+
+    /**
+     * The rounds stored in {@code dir} by an earlier run ({@code rNN/ARM-PAIR/run.json}), to judge them again
+     * with the same runs: those each round's {@value #OUTCOMES} says gave their figures. A round stored
+     * without one (an earlier version's) takes a record that passed, and counts a run without one as failed.
      */
     static List<Round> load(Path dir, List<String> arms, List<String> pairs) throws IOException {
         List<Round> rounds = new ArrayList<>();
@@ -42,21 +68,103 @@ final class Interleaved {
             roundDirs = list.filter(p -> p.getFileName().toString().matches("r\\d+")).sorted().toList();
         }
         for (Path roundDir : roundDirs) {
+            int index = Integer.parseInt(roundDir.getFileName().toString().substring(1));
             Map<String, RunRecord> records = new LinkedHashMap<>();
-            List<String> failures = new ArrayList<>();
+            List<Failure> failures = new ArrayList<>();
+            Path outcomes = roundDir.resolve(OUTCOMES);
+            if (outcomes.toFile().isFile()) {
+                for (Outcome o : Json.MAPPER.readValue(outcomes.toFile(), new TypeReference<List<Outcome>>() {})) {
+                    failures.addAll(o.failures());
+                    if (o.exit() == 0 && o.failures().isEmpty()) {
+                        records.put(o.arm() + " " + o.pair(), Records.read(roundDir.resolve(o.arm() + "-" + o.pair()).resolve(Records.FILE)));
+                    }
+                }
+                rounds.add(new Round(index, records, failures, 0));
+                continue;
+            }
             for (String arm : arms) {
                 for (String pair : pairs) {
-                    Path record = roundDir.resolve(arm + "-" + pair).resolve(Records.FILE);
-                    if (record.toFile().isFile()) {
-                        records.put(arm + " " + pair, Records.read(record));
-                    } else if (roundDir.resolve(arm + "-" + pair).toFile().isDirectory()) {
-                        failures.add(arm + " " + pair + " (no record in " + roundDir.resolve(arm + "-" + pair) + ")");
+                    Path runDir = roundDir.resolve(arm + "-" + pair);
+                    if (runDir.toFile().isDirectory()) {
+                        Outcome o = outcome(arm, pair, runDir.resolve(Records.FILE).toFile().isFile() ? 0 : 1, runDir);
+                        failures.addAll(o.failures());
+                        if (o.failures().isEmpty()) {
+                            records.put(arm + " " + pair, Records.read(runDir.resolve(Records.FILE)));
+                        }
                     }
                 }
             }
-            rounds.add(new Round(Integer.parseInt(roundDir.getFileName().toString().substring(1)), records, failures, 0));
+            rounds.add(new Round(index, records, failures, 0));
         }
         return rounds;
+    }
+
+    /**
+     * What a finished run gave: nothing failed when it exited 0 with a record whose every case answered; else
+     * a failure per case that failed or is missing, or one for the whole run (with the last line its log
+     * gives as the reason) when there is no record to say which.
+     */
+    static Outcome outcome(String arm, String pair, int exit, Path runDir) {
+        Path log = runDir.resolve("benchmark.log");
+        Path file = runDir.resolve(Records.FILE);
+        List<Failure> failures = new ArrayList<>();
+        RunRecord record = null;
+        String unreadable = null;
+        if (file.toFile().isFile()) {
+            try {
+                record = Records.read(file);
+            } catch (IOException | RuntimeException e) {
+                unreadable = "its run record cannot be read: " + e.getMessage();
+            }
+        }
+        if (record != null) {
+            for (CaseRecord c : record.cases()) {
+                if (c.failed()) {
+                    failures.add(new Failure(arm, pair, c.name(), exit, caseReason(c), log.toString()));
+                } else if (!(c.answered() > 0)) {
+                    failures.add(new Failure(arm, pair, c.name(), exit, "no score", log.toString()));
+                }
+            }
+            for (String missing : record.missingCases()) {
+                failures.add(new Failure(arm, pair, missing, exit, "no result (the run stopped before it)", log.toString()));
+            }
+            if (record.cases().isEmpty() && failures.isEmpty()) {
+                failures.add(new Failure(arm, pair, Failed.WHOLE_RUN, exit, "its record holds no case", log.toString()));
+            }
+        }
+        if (exit != 0 && failures.isEmpty()) {
+            failures.add(new Failure(arm, pair, Failed.WHOLE_RUN, exit, "exit " + exit + ": " + (unreadable != null ? unreadable
+                    : lastWord(log)), log.toString()));
+        } else if (exit == 0 && record == null) {
+            failures.add(new Failure(arm, pair, Failed.WHOLE_RUN, exit, unreadable != null ? unreadable : "it left no run record",
+                    log.toString()));
+        }
+        return new Outcome(arm, pair, exit, failures);
+    }
+
+    private static String caseReason(CaseRecord c) {
+        if (c.allErrors() == 0) {
+            return "no call answered right";
+        }
+        return c.allErrors() + " error" + (c.allErrors() == 1 ? "" : "s") + " in " + (c.calls() + c.errors() + c.warmupCalls()
+                + c.warmupErrors()) + " calls" + (c.problems().isEmpty() ? "" : "; first: " + c.problems().get(0));
+    }
+
+    /** The last line a run's log says of itself (benchmark.sh's or the client's), else its last line. */
+    static String lastWord(Path log) {
+        try {
+            List<String> lines = java.nio.file.Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8).stream()
+                    .map(String::strip).filter(l -> !l.isEmpty()).toList();
+            String said = null;
+            for (String line : lines) {
+                if (line.startsWith("benchmark.sh: ") || line.startsWith("rpc-bench ")) {
+                    said = line;
+                }
+            }
+            return said != null ? said : lines.isEmpty() ? "its log is empty" : lines.get(lines.size() - 1);
+        } catch (IOException e) {
+            return "no log (" + log + ")";
+        }
     }
 
     /** Called after each round with every round done so far. */
@@ -76,6 +184,7 @@ final class Interleaved {
     private final LongSupplier clock;
     private final List<Round> done = Collections.synchronizedList(new ArrayList<>());
     private volatile PairRunner current;
+    private volatile boolean stopped;
 
     /**
      * @param budgetSeconds stop before a round that would end past this (0: no budget)
@@ -111,11 +220,11 @@ final class Interleaved {
         }
     }
 
-    /** Stops the run under way: what a signal handler calls. */
+    /** Stops the run under way, and starts no other: what a signal handler calls. */
     void stop() {
-        PairRunner r = current;
-        if (r != null) {
-            r.stop();
+        stopped = true;
+        for (Arm arm : arms) {
+            arm.runner().stop();
         }
     }
 
@@ -135,23 +244,35 @@ final class Interleaved {
             }
             long roundStart = clock.getAsLong();
             Map<String, RunRecord> records = new LinkedHashMap<>();
-            List<String> failures = new ArrayList<>();
+            List<Failure> failures = new ArrayList<>();
+            List<Outcome> outcomes = new ArrayList<>();
+            Path roundDir = dir.resolve(String.format(java.util.Locale.ROOT, "r%02d", index));
             for (String[] armPair : order.next(runs)) {
+                if (stopped) {
+                    return done();
+                }
                 Arm arm = arms.stream().filter(a -> a.name().equals(armPair[0])).findFirst().orElseThrow();
-                Path runDir = dir.resolve(String.format(java.util.Locale.ROOT, "r%02d", index)).resolve(arm.name() + "-" + armPair[1]);
+                Path runDir = roundDir.resolve(arm.name() + "-" + armPair[1]);
                 current = arm.runner();
                 int status = arm.runner().run(new PairRunner.Run(armPair[1], runDir, jmh, concurrency, arm.switches(), pin,
                         Checkout.noHistory(), runDir.resolve("benchmark.log")));
                 current = null;
-                Path record = runDir.resolve(Records.FILE);
-                if (status == 0 && record.toFile().isFile()) {
-                    records.put(arm.name() + " " + armPair[1], Records.read(record));
+                if (stopped) {
+                    return done(); // the run was stopped under way: it is no result, and the round is not done
+                }
+                Outcome outcome = outcome(arm.name(), armPair[1], status, runDir);
+                outcomes.add(outcome);
+                if (outcome.failures().isEmpty()) {
+                    records.put(arm.name() + " " + armPair[1], Records.read(runDir.resolve(Records.FILE)));
                 } else {
-                    failures.add(arm.name() + " " + armPair[1] + " (exit " + status + ", see " + runDir.resolve("benchmark.log") + ")");
-                    err.println("benchmark.sh: round " + index + ": the run of " + arm.name() + " " + armPair[1] + " failed (exit "
-                            + status + "); this round of " + armPair[1] + " is left out. Log: " + runDir.resolve("benchmark.log"));
+                    failures.addAll(outcome.failures());
+                    err.println("benchmark.sh: round " + index + ": the run of " + arm.name() + " " + armPair[1] + " FAILED (exit " + status
+                            + "): " + outcome.failures().get(0).caseName() + ": " + outcome.failures().get(0).reason() + ". Log: "
+                            + runDir.resolve("benchmark.log"));
                 }
             }
+            java.nio.file.Files.createDirectories(roundDir);
+            Json.MAPPER.writeValue(roundDir.resolve(OUTCOMES).toFile(), outcomes);
             done.add(new Round(index, records, failures, seconds(roundStart)));
             long now = seconds(start);
             int expected = maxRounds > 0 && budgetSeconds <= 0 ? maxRounds

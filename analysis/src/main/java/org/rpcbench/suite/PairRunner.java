@@ -15,8 +15,11 @@ import java.util.concurrent.TimeUnit;
  * benchmark.sh is told to stop (SIGTERM), stops its server, client and forks, and is waited for.
  */
 final class PairRunner {
+    /** The exit code of a run refused because the runner was stopped. */
+    static final int STOPPED = 130;
     private final Path checkout;
-    private volatile Process current;
+    private Process current;
+    private boolean stopped;
 
     /** @param checkout the directory whose benchmark.sh and built jars run the pair */
     PairRunner(Path checkout) {
@@ -79,18 +82,33 @@ final class PairRunner {
             Files.createDirectories(log.toAbsolutePath().getParent());
             builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         }
-        Process p = builder.start();
-        current = p;
+        Process p;
+        synchronized (this) {
+            if (stopped) {
+                return STOPPED; // a stop came first: nothing may start after it
+            }
+            p = builder.start();
+            current = p;
+        }
         try {
             return p.waitFor();
         } finally {
-            current = null;
+            synchronized (this) {
+                current = null;
+            }
         }
     }
 
-    /** Stops the run under way, if any, as a supervisor would: SIGTERM, then its own clean-up, waited for. */
+    /**
+     * Stops the run under way, if any, as a supervisor would (SIGTERM, then its own clean-up, waited for), and
+     * refuses every run after it.
+     */
     void stop() {
-        Process p = current;
+        Process p;
+        synchronized (this) {
+            stopped = true;
+            p = current;
+        }
         if (p == null) {
             return;
         }

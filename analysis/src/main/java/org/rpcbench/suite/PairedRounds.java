@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.rpcbench.analysis.Estimate;
+import org.rpcbench.analysis.Failed;
 import org.rpcbench.analysis.Metric;
 import org.rpcbench.analysis.RunMetric;
 import org.rpcbench.analysis.Stats;
@@ -74,6 +75,15 @@ final class PairedRounds {
             }
         }
         return inputs;
+    }
+
+    /** The runs of these arms that gave nothing to judge, round by round. */
+    static List<Failed> failed(List<Interleaved.Round> rounds, List<String> arms) {
+        List<Failed> failed = new ArrayList<>();
+        for (Interleaved.Round round : rounds) {
+            round.failures().stream().filter(f -> arms.contains(f.arm())).map(f -> f.at(round.index())).forEach(failed::add);
+        }
+        return failed;
     }
 
     /** "getUser: server CPU/call +2.1 % [-0.8, +5.0], throughput -1.3 % [...]": the estimate so far, at 95 %. */

@@ -13,6 +13,7 @@ import java.util.Random;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.analysis.Failed;
 import org.rpcbench.analysis.Metric;
 import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.record.CaseRecord;
@@ -52,7 +53,13 @@ class InterleavedTest {
                 while getopts ":nf:a:o:t:c" opt; do
                   case "$opt" in f) out="$OPTARG" ;; o) arm="${OPTARG#x.arm=}" ;; esac
                 done
-                [[ "$arm" == fail ]] && { echo "failing as asked"; exit 1; }
+                [[ "$arm" == fail ]] && { echo "rpc-bench client: cannot benchmark dubbo-hessian: IllegalStateException"; exit 3; }
+                if [[ "$arm" == erring ]]; then # a run that wrote its record, with errors in it, then exited 1
+                  mkdir -p "$(dirname "$out")"; cp "$(dirname "$0")/records/erring.json" "$(dirname "$out")/run.json"; exit 1
+                fi
+                if [[ "$arm" == stopper ]]; then # a run during which the orchestrator is told to stop
+                  echo x >> "$(dirname "$0")/count-stopper"; touch "$(dirname "$0")/stop-now"; sleep 1; exit 143
+                fi
                 n=$(cat "$(dirname "$0")/count-$arm" 2>/dev/null || echo 0)
                 echo $((n + 1)) > "$(dirname "$0")/count-$arm"
                 mkdir -p "$(dirname "$out")"
@@ -60,6 +67,15 @@ class InterleavedTest {
                 echo "ran $arm $n"
                 """);
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** A record whose getUser counted errors (its first problem said), as a client that met them writes it. */
+    void prepareErring() throws Exception {
+        CaseRecord c = Runs.closedCase("getUser", 30000, 2);
+        c = new CaseRecord(c.name(), c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(), c.latencyMs(),
+                null, c.calls(), 7, 0, 0, List.of("getUser: IllegalStateException: broken on purpose"), false, null, CpuAndGc.NONE,
+                new PerCall(20, 15, 100, 100), List.of(), null, null, null, null, null, null);
+        Records.write(Runs.run("dubbo-hessian", "hessian2", List.of(c)), checkout.resolve("records/erring.json"));
     }
 
     /** Each round takes 100 s on this clock: the test moves it as a round ends. */
@@ -95,15 +111,76 @@ class InterleavedTest {
     }
 
     @Test
-    void aFailedRunIsCountedAndItsRoundLeftOutOfItsPair() throws Exception {
+    void aCandidateThatCannotServeIsAFailedVerdictNeverASilentPass() throws Exception {
         prepare(4);
         PairRunner runner = new PairRunner(checkout);
         List<Interleaved.Round> done = rounds(List.of(new Interleaved.Arm("baseline", runner, List.of("x.arm=a")),
                 new Interleaved.Arm("candidate", runner, List.of("x.arm=fail"))), 0, 3, new ArrayList<>());
         assertThat(done).hasSize(3).allMatch(r -> r.failures().size() == 1 && r.records().size() == 1);
-        assertThat(done.get(0).failures().get(0)).startsWith("candidate dubbo-hessian (exit 1");
-        var inputs = PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian"), new SplittableRandom(1));
-        assertThat(inputs).isEmpty();
+        Interleaved.Failure f = done.get(0).failures().get(0);
+        assertThat(f.arm()).isEqualTo("candidate");
+        assertThat(f.caseName()).isEqualTo(Failed.WHOLE_RUN);
+        assertThat(f.reason()).isEqualTo("exit 3: rpc-bench client: cannot benchmark dubbo-hessian: IllegalStateException");
+        assertThat(PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian"), new SplittableRandom(1))).isEmpty();
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = verdict().print(done, false, new PrintStream(out, true), new PrintStream(err, true));
+        assertThat(exit).isEqualTo(1);
+        assertThat(out.toString()).contains("3 run(s) FAILED").containsPattern(
+                "dubbo-hessian +\\(run\\) +every metric +FAILED +FAILED \\(candidate, rounds 1, 2, 3\\): exit 3: rpc-bench client:");
+        assertThat(err.toString()).contains("ab: FAILED: 3 run(s) gave nothing to judge");
+        assertThat(Files.readString(checkout.resolve("out/ab.md"))).contains("| FAILED (candidate, rounds 1, 2, 3): exit 3");
+    }
+
+    @Test
+    void aCaseThatCountedErrorsIsAFailedRowOfItsOwnAndAJudgementAgainTakesTheSameRuns() throws Exception {
+        prepare(4);
+        prepareErring();
+        PairRunner runner = new PairRunner(checkout);
+        List<Interleaved.Round> done = rounds(List.of(new Interleaved.Arm("baseline", runner, List.of("x.arm=a")),
+                new Interleaved.Arm("candidate", runner, List.of("x.arm=erring"))), 0, 3, new ArrayList<>());
+        Interleaved.Failure f = done.get(0).failures().get(0);
+        assertThat(f.caseName()).isEqualTo("getUser");
+        assertThat(f.reason()).isEqualTo("7 errors in 1007 calls; first: getUser: IllegalStateException: broken on purpose");
+
+        // each erring run left a record; judged again, they are still the runs that failed, not results
+        List<Interleaved.Round> again = Interleaved.load(checkout.resolve("out"), List.of("baseline", "candidate"),
+                List.of("dubbo-hessian"));
+        assertThat(again).hasSize(3).allMatch(r -> r.records().size() == 1 && r.failures().size() == 1);
+        assertThat(again.get(2).failures()).isEqualTo(done.get(2).failures());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThat(verdict().print(again, false, new PrintStream(out, true), new PrintStream(new ByteArrayOutputStream(), true)))
+                .isEqualTo(1);
+        assertThat(out.toString()).containsPattern("getUser +every metric +FAILED +FAILED \\(candidate, rounds 1, 2, 3\\): 7 errors");
+    }
+
+    @Test
+    void aStopEndsTheRoundsAndNoRunStartsAfterIt() throws Exception {
+        prepare(4);
+        PairRunner runner = new PairRunner(checkout);
+        Interleaved rounds = new Interleaved(List.of(new Interleaved.Arm("only", runner, List.of("x.arm=stopper"))),
+                List.of("dubbo-hessian"), "-i 1", List.of(), false,
+                checkout.resolve("out"), 0, 5, new RoundOrder(42), now::get);
+        Thread stopper = new Thread(() -> {
+            while (!Files.exists(checkout.resolve("stop-now"))) {
+                Thread.onSpinWait();
+            }
+            rounds.stop();
+        });
+        stopper.start();
+        List<Interleaved.Round> done = rounds.run((d, elapsed, expected) -> { }, new PrintStream(new ByteArrayOutputStream(), true));
+        stopper.join();
+        assertThat(done).isEmpty();
+        assertThat(Files.readAllLines(checkout.resolve("count-stopper"))).as("runs started, the stop came in the first").hasSize(1);
+        assertThat(runner.run(new PairRunner.Run("dubbo-hessian", checkout.resolve("late"), "-i 1", List.of(), List.of("x.arm=a"), false,
+                java.util.Map.of(), null))).isEqualTo(PairRunner.STOPPED);
+        assertThat(Files.exists(checkout.resolve("count-a"))).isFalse();
+    }
+
+    private AbCommand.Verdict verdict() {
+        return new AbCommand.Verdict(List.of("dubbo-hessian"), "the working tree", "the working tree with a bug", false, 0.05, 0,
+                checkout.resolve("out"));
     }
 
     @Test

@@ -64,14 +64,23 @@ public final class ClientMain {
         return given.openLoop() ? OpenLoopLauncher.run(binding, given, out, err) : ClosedLoopLauncher.run(binding, given, out, err);
     }
 
-    /** One checked call of each case to be measured; false (with the reason said) when the server fails it. */
-    static boolean preflight(ClientBinding binding, ClientOptions given, List<Case> cases, PrintStream err) {
-        String problem = Preflight.check(binding, given.target(), cases, PREFLIGHT_DEADLINE_MILLIS);
-        if (problem != null) {
-            err.println("rpc-bench client: cannot benchmark " + binding.name() + " at " + given.target() + ": " + problem);
-            return false;
+    /**
+     * One checked call of each case to be measured: 0 when each answered right; with the reason said, 3 when
+     * the server cannot be benchmarked at all (not up, deaf, another protocol), 1 when it is up and speaks
+     * the protocol but fails a case (it throws, or answers wrongly): a failed run, not a missing server.
+     */
+    static int preflight(ClientBinding binding, ClientOptions given, List<Case> cases, PrintStream err) {
+        Preflight.Result result = Preflight.check(binding, given.target(), cases, PREFLIGHT_DEADLINE_MILLIS);
+        if (result.passed()) {
+            return 0;
         }
-        return true;
+        if (result.serves()) {
+            err.println("rpc-bench client: run FAILED: the " + binding.name() + " server at " + given.target() + " answers, but "
+                    + result.problem());
+            return 1;
+        }
+        err.println("rpc-bench client: cannot benchmark " + binding.name() + " at " + given.target() + ": " + result.problem());
+        return 3;
     }
 
     /** Writes the run record, prints its summary under {@code title}, and says FAILED unless it passed: the exit code. */

@@ -56,8 +56,9 @@ final class ClosedLoopLauncher {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
             return 2;
         }
-        if (!ClientMain.preflight(binding, given, selected, err)) {
-            return 3;
+        int preflight = ClientMain.preflight(binding, given, selected, err);
+        if (preflight != 0) {
+            return preflight;
         }
         try {
             Files.createDirectories(given.resultFile().getParent());

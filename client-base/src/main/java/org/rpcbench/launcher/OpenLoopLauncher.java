@@ -34,8 +34,9 @@ final class OpenLoopLauncher {
         OpenLoopPlan plan = new OpenLoopPlan(given.rate(), given.concurrency(), Duration.ofSeconds(given.warmupSeconds()),
                 Duration.ofSeconds(given.measureSeconds()));
         List<Case> cases = given.rest().isEmpty() ? Case.DEFAULT : given.rest().stream().map(Case::named).distinct().toList();
-        if (!ClientMain.preflight(binding, given, cases, err)) {
-            return 3;
+        int preflight = ClientMain.preflight(binding, given, cases, err);
+        if (preflight != 0) {
+            return preflight;
         }
         Map<Case, WireSize> sizes = ClosedLoopLauncher.wireSizes(binding, given.target(), cases, err);
         ProcessMeter clientMeter = ProcessMeter.self();

@@ -114,11 +114,11 @@ class ClientMainTest {
     }
 
     @Test
-    void aWrongAnswerBeforeTheRunStopsItAtOnce(@TempDir Path dir) {
+    void aWrongAnswerBeforeTheRunStopsItAtOnceAsAFailedRunOfAServerThatAnswers(@TempDir Path dir) {
         InMemoryBinding.lying = true;
-        assertThat(run(tiny(dir))).isEqualTo(3);
-        assertThat(err().lines()).containsExactly(
-                "rpc-bench client: cannot benchmark in-memory at 127.0.0.1:1: getUser gave a wrong answer: user 1: id was 2, expected 1");
+        assertThat(run(tiny(dir))).isEqualTo(1);
+        assertThat(err().lines()).containsExactly("rpc-bench client: run FAILED: the in-memory server at 127.0.0.1:1 answers, but"
+                + " getUser gave a wrong answer: user 1: id was 2, expected 1");
     }
 
     @Test
