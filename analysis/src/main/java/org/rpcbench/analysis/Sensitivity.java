@@ -1,5 +1,6 @@
 package org.rpcbench.analysis;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,7 +82,8 @@ public final class Sensitivity {
                          int disjoint, List<Spread> spreads, List<Seen> seen, List<Least> least, int falseAlarmsResampled,
                          Proportion falseAlarms) {
 
-        /** "this machine, this pair: 10 % seen with probability P [lo, hi] in 15 minutes; false alarms F [lo, hi]". */
+        /** "this machine, this pair: 10 % seen with probability P [lo, hi] in 15 minutes; false alarms F [lo, hi]"; in the JSON too. */
+        @JsonProperty("line")
         public String line() {
             Least target = least.stream().filter(l -> Math.abs(l.share() - 0.10) < 1e-9).findFirst()
                     .orElse(least.isEmpty() ? null : least.get(least.size() - 1));

@@ -72,6 +72,7 @@ class CalibrateCommandTest {
         assertThat(json.get("falseAlarms").get("of").asInt()).isEqualTo(2);
         assertThat(json.get("least").get(1).get("share").asDouble()).isEqualTo(0.10);
         assertThat(json.get("least").get(1).get("model").get("probability").asDouble()).isBetween(0.0, 1.0);
+        assertThat(json.get("line").asText()).isEqualTo(stored.get(stored.size() - 1));
     }
 
     @Test
