@@ -24,7 +24,11 @@ public final class Power {
      * +10 % flagged as -10 % is not seen.
      */
     public static double seen(double ncp, double df, double alpha) {
-        double critical = StudentT.quantile(1 - alpha / 2, df);
+        return beyond(ncp, df, StudentT.quantile(1 - alpha / 2, df));
+    }
+
+    /** P(T' > critical) for a change up, P(T' < -critical) for one down. */
+    private static double beyond(double ncp, double df, double critical) {
         return ncp >= 0 ? 1 - NoncentralT.cdf(critical, df, ncp) : NoncentralT.cdf(-critical, df, ncp);
     }
 
@@ -37,14 +41,15 @@ public final class Power {
     }
 
     private static double solve(double power, double df, double alpha) {
+        double critical = StudentT.quantile(1 - alpha / 2, df);
         double lo = 0;
         double hi = 1;
-        while (seen(hi, df, alpha) < power) {
+        while (beyond(hi, df, critical) < power) {
             hi *= 2;
         }
         for (int i = 0; i < 100 && hi - lo > 1e-10 * hi; i++) {
             double mid = (lo + hi) / 2;
-            if (seen(mid, df, alpha) < power) {
+            if (beyond(mid, df, critical) < power) {
                 lo = mid;
             } else {
                 hi = mid;
