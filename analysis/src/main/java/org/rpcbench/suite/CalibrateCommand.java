@@ -42,7 +42,7 @@ final class CalibrateCommand {
     static final Option<Integer> ROUNDS = Option.optionalInteger("rounds", "N", 3, 10_000,
             "at most this many rounds of the four arms (default: as many as --budget holds)");
     static final Option<Integer> BUDGETS = Option.integer("budgets", "N", 200, 20, 10_000,
-            "how many budgets to draw from the rounds");
+            "at most this many distinct budgets resampled from the rounds (all of them when there are no more)");
     static final Option<Integer> ALPHA = Option.integer("alpha", "PERCENT", 5, 1, 20, "ab's false-alarm rate");
     static final Option<String> REPORT = Option.text("report", "DIR", null,
             "judge the rounds an earlier calibrate stored in DIR again, as now judged, instead of running new ones");
