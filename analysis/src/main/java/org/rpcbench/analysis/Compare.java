@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Option;
@@ -90,7 +89,6 @@ public final class Compare {
         List<Verdicts.Input> inputs = new ArrayList<>();
         List<String> single = new ArrayList<>();
         List<String> unmatched = new ArrayList<>();
-        SplittableRandom random = new SplittableRandom(Stats.SEED);
         for (Map.Entry<String, List<RunRecord>> e : current.entrySet()) {
             List<RunRecord> base = baseline.get(e.getKey());
             if (base == null) {
@@ -98,18 +96,14 @@ public final class Compare {
                 continue;
             }
             for (String name : caseNames(e.getValue(), base, unmatched, e.getKey())) {
-                List<CaseRecord> a = cases(base, name);
-                List<CaseRecord> b = cases(e.getValue(), name);
-                for (Metric metric : Metric.values()) {
-                    List<RunMetric> ma = a.stream().filter(c -> !c.failed()).map(metric::of).toList();
-                    List<RunMetric> mb = b.stream().filter(c -> !c.failed()).map(metric::of).toList();
-                    if (ma.stream().noneMatch(RunMetric::known) || mb.stream().noneMatch(RunMetric::known)) {
-                        continue;
-                    }
-                    Estimate est = a.size() > 1 && b.size() > 1 ? Estimate.unpaired(ma, mb, random) : Estimate.NONE;
-                    inputs.add(new Verdicts.Input(e.getKey(), name, metric, median(ma), median(mb), est));
-                    if (!est.known() && metric == Metric.THROUGHPUT) {
-                        single.add(e.getKey() + " " + name);
+                List<CaseRecord> a = cases(base, name).stream().filter(c -> !c.failed()).toList();
+                List<CaseRecord> b = cases(e.getValue(), name).stream().filter(c -> !c.failed()).toList();
+                for (Verdicts.Input in : Verdicts.unpairedCase(e.getKey(), name, a, b)) {
+                    if (Double.isFinite(in.baseline()) && Double.isFinite(in.candidate())) {
+                        inputs.add(in);
+                        if (!in.estimate().known() && in.metric() == Metric.THROUGHPUT) {
+                            single.add(e.getKey() + " " + name);
+                        }
                     }
                 }
             }
@@ -157,10 +151,6 @@ public final class Compare {
         } catch (SQLException | RuntimeException e) {
             out.println("  (the history store " + HistoryStore.redact(store) + " could not be read: " + e.getMessage() + ")");
         }
-    }
-
-    private static double median(List<RunMetric> runs) {
-        return Stats.median(runs.stream().filter(RunMetric::known).mapToDouble(RunMetric::value).toArray());
     }
 
     private static List<CaseRecord> cases(List<RunRecord> runs, String name) {

@@ -1,35 +1,60 @@
 package org.rpcbench.analysis;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.IterationRecord;
 import org.rpcbench.record.SteadyState;
 
 /**
- * What a comparison looks at in each case, over the steady iterations of each run. Server CPU per call is
- * the primary metric for a change inside the server's framework (on a shared machine it moves less than
- * throughput, and points at the side that changed); throughput and p99 are always shown with it. The
- * allocation metrics are shown, not tested: testing them too would cost the tested ones power.
+ * What a comparison looks at in each case, over the steady iterations of each run, and which family of tests
+ * it belongs to.
+ *
+ * <p>The <b>primary</b> metrics decide a verdict: server CPU per call, the steadiest sign of a change inside the
+ * server's framework on a shared machine, pointing at the side that changed; and server bytes allocated per
+ * call, nearly deterministic, which catches an allocation regression that CPU time hides. A comparison's
+ * false alarms are controlled over them (every case × these two), and only they can say SLOWER.
+ *
+ * <p>Throughput, p99 and the client's costs are <b>context</b>: a family of their own, judged by the same
+ * procedure at the same level, so that a flag there is as trustworthy, but never deciding the exit. On a
+ * shared machine they move with whatever else runs (throughput and p99 are the whole machine's), and the
+ * client is the harness's side; letting them gate too would add their false alarms to the gate's (up to twice
+ * the stated rate) and take the power the primary family needs.
+ *
+ * <p>Each per-call metric names its sources in order of preference; a comparison reads the first that every run
+ * it compares has (see {@link #source}), so runs that measured differently are never compared. When run.json
+ * carries the service threads' CPU apart, adding its per-call name before "serverCpuMicros" in SERVER_CPU's list
+ * is the one change that makes the primary metric prefer it.
  */
 public enum Metric {
-    THROUGHPUT("throughput", "calls/s", true, true),
-    P99("p99", "ms", false, true),
-    SERVER_CPU("server CPU/call", "µs", false, true),
-    CLIENT_CPU("client CPU/call", "µs", false, true),
-    SERVER_ALLOC("server alloc/call", "B", false, false),
-    CLIENT_ALLOC("client alloc/call", "B", false, false);
+    SERVER_CPU("server CPU/call", "µs", false, Role.PRIMARY, "serverCpuMicros"),
+    SERVER_ALLOC("server alloc/call", "B", false, Role.PRIMARY, "serverAllocBytes"),
+    THROUGHPUT("throughput", "calls/s", true, Role.CONTEXT),
+    P99("p99", "ms", false, Role.CONTEXT),
+    CLIENT_CPU("client CPU/call", "µs", false, Role.CONTEXT, "clientCpuMicros"),
+    CLIENT_ALLOC("client alloc/call", "B", false, Role.CONTEXT, "clientAllocBytes");
+
+    /** Which family of tests a metric is judged in. */
+    public enum Role {
+        /** Decides the verdict: only these can say SLOWER. */
+        PRIMARY,
+        /** Shown with intervals and judged as a family of their own, never deciding the verdict. */
+        CONTEXT
+    }
 
     private final String label;
     private final String unit;
     private final boolean higherIsBetter;
-    private final boolean tested;
+    private final Role role;
+    private final List<String> sources;
 
-    Metric(String label, String unit, boolean higherIsBetter, boolean tested) {
+    Metric(String label, String unit, boolean higherIsBetter, Role role, String... sources) {
         this.label = label;
         this.unit = unit;
         this.higherIsBetter = higherIsBetter;
-        this.tested = tested;
+        this.role = role;
+        this.sources = List.of(sources);
     }
 
     public String label() {
@@ -44,9 +69,18 @@ public enum Metric {
         return higherIsBetter;
     }
 
-    /** Whether a verdict is drawn on it (and it counts in the false-alarm control). */
-    public boolean tested() {
-        return tested;
+    public Role role() {
+        return role;
+    }
+
+    /** Whether it decides the verdict (and counts in the gate's false-alarm control). */
+    public boolean primary() {
+        return role == Role.PRIMARY;
+    }
+
+    /** The per-call figures this metric reads, best first (run.json's names, as {@link CaseRecord#perCall} takes them). */
+    List<String> sources() {
+        return sources;
     }
 
     /** A change by {@code ratio} (candidate / baseline) is worse when it moves against this metric's good. */
@@ -54,14 +88,42 @@ public enum Metric {
         return higherIsBetter ? ratio < 1 : ratio > 1;
     }
 
-    /** The run's value of this metric, over its steady iterations, or over the whole run when it kept no iterations. */
+    /**
+     * The per-call figure to read from all of these runs: the first of this metric's sources that every one of
+     * them has, else its last (and the runs without it give no value). Null for a metric that is no per-call cost.
+     */
+    public String source(Collection<CaseRecord> runs) {
+        return source(sources, runs);
+    }
+
+    static String source(List<String> sources, Collection<CaseRecord> runs) {
+        if (sources.isEmpty()) {
+            return null;
+        }
+        for (String s : sources) {
+            if (runs.stream().allMatch(c -> Double.isFinite(c.perCall(s)))) {
+                return s;
+            }
+        }
+        return sources.get(sources.size() - 1);
+    }
+
+    /** The run's value of this metric, from the first source it has. */
     public RunMetric of(CaseRecord c) {
-        List<IterationRecord> steady = steadyIterations(c);
+        return of(c, source(List.of(c)));
+    }
+
+    /**
+     * The run's value of this metric read from {@code source}, over its steady iterations, or over the whole run
+     * when it kept no iterations.
+     */
+    public RunMetric of(CaseRecord c, String source) {
         if (this == P99) {
             return RunMetric.whole(c.steady() != null ? c.steady().latencyMs().p99() : c.latencyMs().p99());
         }
+        List<IterationRecord> steady = steadyIterations(c);
         if (steady.isEmpty()) {
-            return RunMetric.whole(this == THROUGHPUT ? c.answered() : c.perCall(perCallName()));
+            return RunMetric.whole(this == THROUGHPUT ? c.answered() : c.perCall(source));
         }
         double[] num = new double[steady.size()];
         double[] den = new double[steady.size()];
@@ -71,22 +133,11 @@ public enum Metric {
                 num[i] = it.answeredPerSecond();
                 den[i] = 1;
             } else {
-                double perCall = it.perCall(perCallName());
-                num[i] = perCall * it.calls();
+                num[i] = it.perCall(source) * it.calls();
                 den[i] = it.calls();
             }
         }
         return new RunMetric(num, den);
-    }
-
-    private String perCallName() {
-        return switch (this) {
-            case SERVER_CPU -> "serverCpuMicros";
-            case CLIENT_CPU -> "clientCpuMicros";
-            case SERVER_ALLOC -> "serverAllocBytes";
-            case CLIENT_ALLOC -> "clientAllocBytes";
-            default -> throw new IllegalStateException(name() + " is not a per-call cost");
-        };
     }
 
     /** The measured iterations of every fork after the leading ones that sat below steady state. */

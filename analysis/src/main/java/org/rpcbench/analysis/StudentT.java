@@ -25,7 +25,11 @@ public final class StudentT {
         return 2 * (1 - cdf(Math.abs(t), df));
     }
 
-    /** The p-quantile: the t with P(T <= t) = p. */
+    /**
+     * The p-quantile: the t with P(T <= t) = p, by Newton's method on the CDF inside a bracket that bisection
+     * takes over from whenever a step would leave it (a verdict computes thousands of these in calibrate and in
+     * the simulations that test it; bisection alone took some fifty CDF evaluations each).
+     */
     public static double quantile(double p, double df) {
         if (!(p > 0 && p < 1) || !(df > 0)) {
             throw new IllegalArgumentException("no " + p + "-quantile of t with " + df + " degrees of freedom");
@@ -36,17 +40,32 @@ public final class StudentT {
         double lo = 0;
         double hi = 1;
         while (cdf(hi, df) < p) {
+            lo = hi;
             hi *= 2;
         }
-        for (int i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, hi); i++) {
-            double mid = (lo + hi) / 2;
-            if (cdf(mid, df) < p) {
-                lo = mid;
-            } else {
-                hi = mid;
+        double logDensityScale = logGamma((df + 1) / 2) - logGamma(df / 2) - 0.5 * Math.log(df * Math.PI);
+        double t = (lo + hi) / 2;
+        for (int i = 0; i < 200; i++) {
+            double f = cdf(t, df) - p;
+            if (f == 0) {
+                return t;
             }
+            if (f < 0) {
+                lo = t;
+            } else {
+                hi = t;
+            }
+            double density = Math.exp(logDensityScale - (df + 1) / 2 * Math.log1p(t * t / df));
+            double next = t - f / density;
+            if (!(next > lo && next < hi)) {
+                next = (lo + hi) / 2;
+            }
+            if (Math.abs(next - t) <= 1e-13 * Math.max(1, Math.abs(t)) || hi - lo <= 1e-13 * Math.max(1, hi)) {
+                return next;
+            }
+            t = next;
         }
-        return (lo + hi) / 2;
+        return t;
     }
 
     /** I_x(a, b), by the continued fraction of Numerical Recipes' betacf, on whichever side converges. */

@@ -11,9 +11,10 @@ import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.analysis.Verdicts.Row;
 
 /**
- * A comparison's verdicts as a table: per pair, case and metric, baseline and candidate (medians over
- * their runs), the change with its interval, and the verdict; a "no change" says how small a change the
- * comparison could have seen. As text for the terminal and Markdown for a CI step summary.
+ * A comparison's verdicts as a table: per pair, case and metric, baseline and candidate (geometric means over the
+ * rounds the change is estimated from, so that their ratio is the change), the change with its interval, and the
+ * verdict; a "no change" says how large a change, up and down, the comparison would have seen. As text for the
+ * terminal and Markdown for a CI step summary.
  */
 public final class VerdictTable {
 
@@ -54,12 +55,15 @@ public final class VerdictTable {
         String failed = family.failed().isEmpty() ? "" : String.format(Locale.ROOT, "%d run(s) FAILED and gave nothing to judge:"
                 + " the comparison cannot pass; ", family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair())
                 .distinct().count());
-        return failed + String.format(Locale.ROOT, "candidate (%s) against baseline (%s): medians over the runs; change = candidate /"
-                + " baseline from the mean log ratio over rounds, interval at the family's level (%d tested, %d flagged,"
-                + " false alarms controlled over all of them by Benjamini-Hochberg at %.0f %%); SLOWER means worse on that"
-                + " metric (lower throughput, higher p99 or cost); a \"no change\" gives the smallest change it could have"
-                + " seen (four times in five)", candidateName, baselineName, family.tested(), family.flagged(),
-                100 * family.alpha());
+        return failed + String.format(Locale.ROOT, "candidate (%s) against baseline (%s): geometric means over the rounds the change"
+                + " is estimated from; change = candidate / baseline, the mean of the rounds' log ratios, each case on its own (paired"
+                + " t, rounds - 1 degrees of freedom). The verdict is the primary family's: server CPU and allocated bytes per call"
+                + " over the cases (%d tested, %d flagged), false alarms controlled over them by Benjamini-Hochberg at %.0f %%, each"
+                + " interval at the family's level; SLOWER means a higher cost. Throughput, p99 and the client's costs are context,"
+                + " a family of their own judged alike (%d tested, %d flagged): worse or better, never deciding the verdict. A"
+                + " \"no change\" gives the change, up and down, it would have seen four times in five at its family's level",
+                candidateName, baselineName, family.tested(), family.flagged(), 100 * family.alpha(), family.context().tested(),
+                family.context().flagged());
     }
 
     private static List<String[]> rows(Verdicts.Family family) {
@@ -68,8 +72,9 @@ public final class VerdictTable {
             var in = r.input();
             String interval = r.interval().known() ? String.format(Locale.ROOT, "[%s, %s] at %s", Verdicts.percent(r.interval().low()),
                     Verdicts.percent(r.interval().high()), level(r.level())) : "";
-            String verdict = r.verdict() + (Double.isFinite(r.detectable())
-                    ? String.format(Locale.ROOT, "; could have seen ±%.1f %%", 100 * r.detectable()) : "");
+            Verdicts.Reach reach = r.couldHaveSeen();
+            String verdict = r.verdict() + (reach == null ? "" : String.format(Locale.ROOT, "; could have seen %+.1f %% / %+.1f %%",
+                    100 * reach.up(), 100 * reach.down()));
             rows.add(new String[] {in.pair(), in.caseName(), in.metric().label(), value(in.baseline(), in.metric().unit()),
                 value(in.candidate(), in.metric().unit()), in.estimate().known() ? Verdicts.percent(in.estimate().ratio())
                         : Verdicts.percent(in.candidate() / in.baseline()), interval, verdict});

@@ -10,8 +10,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
-import org.rpcbench.analysis.Stats;
 import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Option;
@@ -179,8 +177,7 @@ final class AbCommand {
     /** The verdict from the rounds done, printed and written as ab.md; its exit code. */
     record Verdict(List<String> pairs, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir) {
         int print(List<Interleaved.Round> rounds, boolean stopped, PrintStream out, PrintStream err) {
-            var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs,
-                    new SplittableRandom(Stats.SEED)), alpha, threshold)
+            var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs), alpha, threshold)
                     .withFailed(PairedRounds.failed(rounds, List.of("baseline", "candidate")));
             long failed = family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair()).distinct().count();
             String head = String.format(Locale.ROOT, "ab of %s: %d round%s%s%s; leading iterations below steady state left out:"

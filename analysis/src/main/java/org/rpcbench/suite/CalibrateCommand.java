@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.rpcbench.analysis.Estimate;
 import org.rpcbench.analysis.Failed;
-import org.rpcbench.analysis.Metric;
+import org.rpcbench.analysis.Sensitivity;
 import org.rpcbench.analysis.Stats;
 import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.cli.CommandLine;
@@ -25,27 +25,33 @@ import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
+import org.rpcbench.report.SensitivityTable;
 
 /**
  * The sensitivity of {@code ab} on this machine, measured: a known CPU cost is spun on the server in every
  * call (the calibration switch), chosen to raise the server's CPU per call by about 5 % and about 10 % in
- * each case; no cost, no cost again, +5 % and +10 % run in randomized interleaved rounds; then budgets of an
- * ab's size are drawn from the rounds again and again, and each is judged as ab would judge it. How often
- * the +10 % (and +5 %) budget says SLOWER is the detection rate; how often the no-cost budget against itself
- * flags anything at all is the false-alarm rate.
+ * each case; no cost, no cost again, +5 % and +10 % run in randomized interleaved rounds, as many as
+ * {@code --budget} (calibrate's own wall time) holds; then {@link Sensitivity} says how likely an ab of
+ * {@code --ab-budget} is to see each cost, and how often it raises a false alarm.
  */
 final class CalibrateCommand {
-    static final Option<String> BUDGET = Option.text("budget", "DURATION", "15m",
+    static final Option<String> BUDGET = Option.text("budget", "DURATION", "60m",
+            "how long calibrate may run, building and sizing included (at most 60m)");
+    static final Option<String> AB_BUDGET = Option.text("ab-budget", "DURATION", "15m",
             "the ab budget to calibrate: how long one comparison may run");
     static final Option<Integer> ROUNDS = Option.optionalInteger("rounds", "N", 3, 10_000,
-            "rounds of the four arms to run (default: twice the rounds an ab of the budget fits)");
+            "at most this many rounds of the four arms (default: as many as --budget holds)");
     static final Option<Integer> BUDGETS = Option.integer("budgets", "N", 200, 20, 10_000,
-            "how many budgets to draw from the rounds");
+            "at most this many distinct budgets resampled from the rounds (all of them when there are no more)");
     static final Option<Integer> ALPHA = Option.integer("alpha", "PERCENT", 5, 1, 20, "ab's false-alarm rate");
     static final Option<String> REPORT = Option.text("report", "DIR", null,
             "judge the rounds an earlier calibrate stored in DIR again, as now judged, instead of running new ones");
     /** What a calibration's report needs besides its rounds, kept beside them so that they can be judged again. */
     static final String PLAN = "calibrate.json";
+    /** calibrate's figures for tools, beside calibrate.txt. */
+    static final String RESULT = "calibrate-result.json";
+    /** The longest --budget: calibrate is one pair's, and an hour of rounds is what a maintainer can spare. */
+    static final long MAX_BUDGET_SECONDS = 3600;
 
     /** @param serverMicros each case's server CPU per call without any cost, which the costs were sized from */
     record Plan(String pair, long budgetSeconds, int abRounds, Map<String, Double> serverMicros, List<String> costs) {}
@@ -59,14 +65,20 @@ final class CalibrateCommand {
             throws UsageException, IOException, InterruptedException {
         options.refuse("calibrate (it takes --rounds and --budget)", 'D', 'R');
         CommandLine cli = CommandLine.passingThrough("./benchmark.sh [options] calibrate", "Measures how small a change ab"
-                + " sees on this machine, and how often it raises a false alarm.", List.of(BUDGET, ROUNDS, BUDGETS, ALPHA, REPORT),
+                + " sees on this machine, and how often it raises a false alarm.", List.of(BUDGET, AB_BUDGET, ROUNDS, BUDGETS, ALPHA, REPORT),
                 "Argument: PAIR (its server spins the calibration cost).");
         CommandLine.Values v = cli.parse(args.toArray(String[]::new));
         if (v.helpRequested()) {
             out.print(cli.usage());
             return 0;
         }
+        long started = System.nanoTime();
         double alpha = v.get(ALPHA) / 100.0;
+        long wall = budget(BUDGET, v);
+        long budget = budget(AB_BUDGET, v);
+        if (wall > MAX_BUDGET_SECONDS) {
+            throw new UsageException("--budget is at most 60m (calibrate's own wall time, one pair), got " + v.get(BUDGET));
+        }
         if (v.has(REPORT)) {
             Path stored = Path.of(v.get(REPORT));
             if (!stored.resolve(PLAN).toFile().isFile()) {
@@ -86,7 +98,6 @@ final class CalibrateCommand {
             throw new UsageException("calibrate sets the calibration switch itself, at one concurrency");
         }
         String pair = target.pairs().get(0);
-        long budget = RunOptions.duration(v.get(BUDGET));
         String jmh = options.jmhOr(Profile.AB);
         Path dir = env.root().resolve("results").resolve("calibrate-" + pair + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -117,7 +128,15 @@ final class CalibrateCommand {
             serverMicros.put(c.name(), micros);
         }
         int abRounds = (int) Math.max(Estimate.MIN_ROUNDS, budget / (2 * runSeconds));
-        int rounds = v.has(ROUNDS) ? v.get(ROUNDS) : Math.max(6, 2 * abRounds);
+        // what is left of --budget, less one run's length: a round may run longer than the first run said, and the report takes a moment
+        long left = wall - (System.nanoTime() - started) / 1_000_000_000L - runSeconds;
+        int fits = (int) (left / ((SHARES.length + 2) * runSeconds));
+        if (fits < Estimate.MIN_ROUNDS) {
+            err.println("benchmark.sh: calibrate: --budget " + v.get(BUDGET) + " leaves room for " + Math.max(0, fits) + " rounds of "
+                    + (SHARES.length + 2) + " runs of about " + Durations.format(runSeconds) + " each; it needs " + Estimate.MIN_ROUNDS);
+            return 2;
+        }
+        int rounds = v.has(ROUNDS) ? Math.min(v.get(ROUNDS), fits) : fits;
         List<String> costs = new ArrayList<>();
         List<Interleaved.Arm> arms = new ArrayList<>(List.of(new Interleaved.Arm(ZERO, runner, options.switches()),
                 new Interleaved.Arm(ZERO_AGAIN, runner, options.switches())));
@@ -134,7 +153,7 @@ final class CalibrateCommand {
                 spin(serverMicros, 0.05), spin(serverMicros, 0.10));
         org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(pair, budget, abRounds, serverMicros, costs));
         Interleaved interleaved = new Interleaved(arms, List.of(pair), jmh, options.concurrency(), options.pin(), dir.resolve("rounds"),
-                0, rounds, RoundOrder.random());
+                Math.max(1, left), rounds, RoundOrder.random());
         Stopping.install(interleaved::stop, err, "calibrate",
                 signal -> report(interleaved.done(), pair, costs, serverMicros, abRounds, v.get(BUDGETS), alpha, budget, dir, out));
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.printf(Locale.ROOT,
@@ -176,98 +195,49 @@ final class CalibrateCommand {
 
     static int report(List<Interleaved.Round> rounds, String pair, List<String> costs, Map<String, Double> serverMicros, int abRounds,
                       int budgets, double alpha, long budget, Path dir, PrintStream out) {
-        SplittableRandom random = new SplittableRandom(Stats.SEED);
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "calibrate %s: %d rounds of %d runs; an ab of %s fits %d rounds; %d budgets of %d distinct rounds"
-                        + " drawn from them and judged as ab judges, false alarms controlled at %.0f %%",
-                pair, rounds.size(), costs.size() + 2, Durations.format(budget), abRounds, budgets, abRounds, 100 * alpha));
         if (rounds.size() < Estimate.MIN_ROUNDS) {
-            lines.add("too few rounds to say anything (" + rounds.size() + ")");
+            lines.add("calibrate " + pair + ": too few rounds to say anything (" + rounds.size() + "; it needs " + Estimate.MIN_ROUNDS + ")");
             lines.forEach(out::println);
             return 1;
         }
-        lines.add(String.format(Locale.ROOT, "%-26s %-10s %22s %22s %16s %16s", "injected cost", "case", "server CPU/call (all)",
-                "throughput (all)", "seen: server CPU", "seen: throughput"));
-        List<List<Interleaved.Round>> draws = budgets(rounds, abRounds, budgets, random);
+        Map<String, Double> shares = new LinkedHashMap<>();
         for (int k = 0; k < costs.size(); k++) {
-            String arm = costs.get(k);
-            Map<String, int[]> seen = new LinkedHashMap<>();
-            for (List<Interleaved.Round> draw : draws) {
-                var family = Verdicts.judge(PairedRounds.inputs(draw, ZERO, arm, List.of(pair), random, true), alpha, 0);
-                for (var row : family.rows()) {
-                    int[] counts = seen.computeIfAbsent(row.input().caseName(), c -> new int[2]);
-                    if (row.slower() && row.input().metric() == Metric.SERVER_CPU) {
-                        counts[0]++;
-                    }
-                    if (row.slower() && row.input().metric() == Metric.THROUGHPUT) {
-                        counts[1]++;
-                    }
-                }
-            }
-            var all = PairedRounds.inputs(rounds, ZERO, arm, List.of(pair), new SplittableRandom(Stats.SEED), true);
-            for (String c : serverMicros.keySet()) {
-                int[] counts = seen.getOrDefault(c, new int[2]);
-                lines.add(String.format(Locale.ROOT, "%-26s %-10s %22s %22s %16s %16s",
-                        String.format(Locale.ROOT, "+%.0f %% (%+.2f µs a call)", 100 * SHARES[k], SHARES[k] * serverMicros.get(c)), c,
-                        change(all, c, Metric.SERVER_CPU), change(all, c, Metric.THROUGHPUT), counts[0] + " of " + budgets,
-                        counts[1] + " of " + budgets));
-            }
+            shares.put(costs.get(k), SHARES[k]);
         }
-        int falseAlarms = 0;
-        for (List<Interleaved.Round> draw : draws) {
-            if (Verdicts.judge(PairedRounds.inputs(draw, ZERO, ZERO_AGAIN, List.of(pair), random, true), alpha, 0).flagged() > 0) {
-                falseAlarms++;
-            }
+        Sensitivity.Result result = Sensitivity.measure(pair, rounds.size(), new Sensitivity.Plan(ZERO_AGAIN, shares, budget, abRounds, alpha),
+                budgets, (positions, arm) -> Verdicts.judge(PairedRounds.inputs(positions.stream().map(rounds::get).toList(), ZERO, arm,
+                        List.of(pair)), alpha, 0), new SplittableRandom(Stats.SEED));
+        lines.addAll(SensitivityTable.lines(result));
+        for (int k = 0; k < costs.size(); k++) {
+            double share = SHARES[k];
+            lines.add(String.format(Locale.ROOT, "  +%.0f %% was spun as %s", 100 * share, String.join(", ", serverMicros.entrySet().stream()
+                    .map(e -> String.format(Locale.ROOT, "%s %.2f µs a call", e.getKey(), share * e.getValue())).toList())));
         }
-        var aa = PairedRounds.inputs(rounds, ZERO, ZERO_AGAIN, List.of(pair), new SplittableRandom(Stats.SEED), true);
-        lines.add(String.format(Locale.ROOT, "false alarms: no cost against no cost flagged something (any case, any metric) in %d of %d"
-                + " budgets", falseAlarms, budgets));
-        for (String c : serverMicros.keySet()) {
-            lines.add(String.format(Locale.ROOT, "  %s, no cost against no cost over all rounds: server CPU/call %s, throughput %s", c,
-                    change(aa, c, Metric.SERVER_CPU), change(aa, c, Metric.THROUGHPUT)));
-        }
-        List<Failed> failed = PairedRounds.failed(rounds, java.util.stream.Stream.concat(Stream.of(ZERO, ZERO_AGAIN), costs.stream()).toList());
+        List<Failed> failed = PairedRounds.failed(rounds, Stream.concat(Stream.of(ZERO, ZERO_AGAIN), costs.stream()).toList());
         if (!failed.isEmpty()) {
             lines.add(failed.size() + " run(s) FAILED; their rounds are left out of the figures above, and the calibration fails:");
             failed.forEach(f -> lines.add("  round " + f.round() + ", " + f.side() + ", " + f.caseName() + ": " + f.reason() + " (log: "
                     + f.log() + ")"));
         }
+        lines.add(result.line());
         lines.forEach(out::println);
         try {
             Files.writeString(dir.resolve("calibrate.txt"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-            out.println("calibration: " + dir.resolve("calibrate.txt"));
+            org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(RESULT).toFile(), result);
+            out.println("calibration: " + dir.resolve("calibrate.txt") + " (and " + RESULT + " beside it)");
         } catch (IOException e) {
-            out.println("(cannot write " + dir.resolve("calibrate.txt") + ": " + e.getMessage() + ")");
+            out.println("(cannot write " + dir.resolve("calibrate.txt") + " or " + RESULT + ": " + e.getMessage() + ")");
         }
         return failed.isEmpty() ? 0 : 1;
     }
 
-    /**
-     * Budgets of {@code size} rounds, each a different choice of distinct rounds: a round drawn twice into one
-     * budget would pass for two independent ones and make the budget look surer than an ab of that size is.
-     */
-    static List<List<Interleaved.Round>> budgets(List<Interleaved.Round> rounds, int size, int count, SplittableRandom random) {
-        List<List<Interleaved.Round>> draws = new ArrayList<>();
-        int n = Math.min(size, rounds.size());
-        for (int b = 0; b < count; b++) {
-            List<Interleaved.Round> pool = new ArrayList<>(rounds);
-            for (int i = 0; i < n; i++) {
-                java.util.Collections.swap(pool, i, i + random.nextInt(pool.size() - i));
-            }
-            draws.add(List.copyOf(pool.subList(0, n)));
+    /** A duration option's value in seconds. */
+    private static long budget(Option<String> option, CommandLine.Values v) throws UsageException {
+        try {
+            return RunOptions.duration(v.get(option));
+        } catch (UsageException e) {
+            throw new UsageException(option.longName() + " needs a duration such as 90s, 30m or 1h, got '" + v.get(option) + "'");
         }
-        return draws;
-    }
-
-    private static String change(List<Verdicts.Input> inputs, String caseName, Metric metric) {
-        return inputs.stream().filter(i -> i.caseName().equals(caseName) && i.metric() == metric).findFirst()
-                .map(i -> {
-                    Estimate e = i.estimate();
-                    if (!e.known()) {
-                        return "n/a";
-                    }
-                    Stats.Interval iv = e.interval(0.95);
-                    return Verdicts.percent(e.ratio()) + " [" + Verdicts.percent(iv.low()) + "," + Verdicts.percent(iv.high()) + "]";
-                }).orElse("n/a");
     }
 }

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.CpuAndGc;
 import org.rpcbench.record.IterationRecord;
+import org.rpcbench.record.PerCall;
 import org.rpcbench.report.Runs;
 
 class MetricTest {
@@ -31,6 +33,36 @@ class MetricTest {
         assertThat(cpu.numerators()).hasSize(3);
         assertThat(cpu.value()).isCloseTo(20, within(1e-9));
         assertThat(Metric.THROUGHPUT.of(c).value()).isCloseTo(30_000, within(1e-9));
+    }
+
+    static CaseRecord withPerCall(PerCall perCall) {
+        CaseRecord c = Runs.closedCase("getUser", 1000, 3);
+        return new CaseRecord(c.name(), c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(), c.latencyMs(),
+                null, c.calls(), 0, 0, 0, List.of(), false, null, CpuAndGc.NONE, perCall, List.of(), null, null, null, null, null, null);
+    }
+
+    @Test
+    void aComparisonReadsTheFirstSourceEveryRunHas() {
+        CaseRecord both = withPerCall(new PerCall(20, 15, 400, 300));
+        CaseRecord serverOnly = withPerCall(new PerCall(20, 15, 400, Double.NaN));
+        List<String> preferred = List.of("clientAllocBytes", "serverAllocBytes");
+        assertThat(Metric.source(preferred, List.of(both, both))).isEqualTo("clientAllocBytes");
+        // one run without the preferred figure: every run is read from the next, so no two runs measured differently are compared
+        assertThat(Metric.source(preferred, List.of(both, serverOnly))).isEqualTo("serverAllocBytes");
+        // none has any: the last, whose missing values leave the runs unknown
+        assertThat(Metric.source(List.of("clientAllocBytes"), List.of(serverOnly))).isEqualTo("clientAllocBytes");
+        assertThat(Metric.CLIENT_ALLOC.of(serverOnly).known()).isFalse();
+        assertThat(Metric.THROUGHPUT.source(List.of(both))).isNull();
+        assertThat(Metric.SERVER_CPU.source(List.of(both, serverOnly))).isEqualTo("serverCpuMicros");
+        assertThat(Metric.SERVER_CPU.of(both, "serverCpuMicros").value()).isEqualTo(20);
+    }
+
+    @Test
+    void theServersCostsDecideAndTheRestIsContext() {
+        assertThat(java.util.Arrays.stream(Metric.values()).filter(Metric::primary)).containsExactly(Metric.SERVER_CPU, Metric.SERVER_ALLOC);
+        assertThat(Metric.THROUGHPUT.role()).isEqualTo(Metric.Role.CONTEXT);
+        assertThat(Metric.P99.role()).isEqualTo(Metric.Role.CONTEXT);
+        assertThat(Metric.CLIENT_CPU.role()).isEqualTo(Metric.Role.CONTEXT);
     }
 
     @Test

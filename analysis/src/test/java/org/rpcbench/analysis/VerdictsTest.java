@@ -1,6 +1,7 @@
 package org.rpcbench.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +23,9 @@ class VerdictsTest {
         List<Verdicts.Input> in = List.of(input("getUser", Metric.SERVER_CPU, Math.log(1.10), 0.01),
                 input("getUser", Metric.THROUGHPUT, Math.log(1.10), 0.01), input("listUser", Metric.THROUGHPUT, Math.log(0.9), 0.01));
         Verdicts.Family f = Verdicts.judge(in, 0.05, 0);
-        assertThat(f.rows()).extracting(Verdicts.Row::verdict).containsExactly("SLOWER", "faster", "SLOWER");
-        assertThat(f.slower()).isEqualTo(2);
+        // throughput is context: better or worse, never SLOWER
+        assertThat(f.rows()).extracting(Verdicts.Row::verdict).containsExactly("SLOWER", "better", "worse");
+        assertThat(f.slower()).isEqualTo(1);
         assertThat(f.rows().get(0).interval().low()).isGreaterThan(1);
     }
 
@@ -32,10 +34,10 @@ class VerdictsTest {
         // one p-value of about 0.01 among 16 tests: alone it would be significant, in the family it is not
         List<Verdicts.Input> in = new ArrayList<>();
         for (int i = 0; i < 15; i++) {
-            in.add(input("case" + i, Metric.THROUGHPUT, 0.0, 0.02));
+            in.add(input("case" + i, Metric.SERVER_CPU, 0.0, 0.02));
         }
         double t = StudentT.quantile(1 - 0.01 / 2, 9);
-        in.add(input("case15", Metric.THROUGHPUT, t * 0.02, 0.02));
+        in.add(input("case15", Metric.SERVER_CPU, t * 0.02, 0.02));
         assertThat(in.get(15).estimate().p()).isCloseTo(0.01, org.assertj.core.api.Assertions.within(1e-6));
         Verdicts.Family f = Verdicts.judge(in, 0.05, 0);
         assertThat(f.flagged()).isZero();
@@ -63,7 +65,8 @@ class VerdictsTest {
             assertThat(f.rows().get(i).interval().low()).isGreaterThan(1.0);
         }
         assertThat(f.rows().get(4).interval().contains(1.0)).isTrue();
-        assertThat(f.rows().get(4).detectable()).isPositive();
+        assertThat(f.rows().get(4).couldHaveSeen().up()).isPositive();
+        assertThat(f.rows().get(0).couldHaveSeen()).isNull();
     }
 
     @Test
@@ -74,11 +77,39 @@ class VerdictsTest {
     }
 
     @Test
-    void allocationIsShownNotTestedAndTooFewRoundsSaySo() {
-        List<Verdicts.Input> in = List.of(input("getUser", Metric.SERVER_ALLOC, Math.log(2), 0.01),
-                new Verdicts.Input("p", "getUser", Metric.THROUGHPUT, 1, 1, new Estimate(2, Double.NaN, Double.NaN, Double.NaN)));
+    void theContextIsAFamilyOfItsOwnThatNeverDecides() {
+        List<Verdicts.Input> in = List.of(input("getUser", Metric.SERVER_ALLOC, Math.log(1.0), 0.01),
+                input("getUser", Metric.THROUGHPUT, Math.log(0.5), 0.01), input("getUser", Metric.P99, Math.log(1.01), 0.01),
+                new Verdicts.Input("p", "getUser", Metric.CLIENT_CPU, 1, 1, new Estimate(2, Double.NaN, Double.NaN, Double.NaN)));
         Verdicts.Family f = Verdicts.judge(in, 0.05, 0);
-        assertThat(f.tested()).isZero();
-        assertThat(f.rows()).extracting(Verdicts.Row::verdict).containsExactly("shown, not tested", "too few rounds (2)");
+        assertThat(f.rows()).extracting(Verdicts.Row::verdict).containsExactly("no change", "worse", "no change", "too few rounds (2)");
+        assertThat(f.tested()).isEqualTo(1);
+        assertThat(f.flagged()).isZero();
+        assertThat(f.context()).isEqualTo(new Verdicts.Tally(2, 1));
+        assertThat(f.slower()).isZero();
+        assertThat(f.passes()).isTrue();
+        // each family's intervals and per-test level are its own: one primary test, two context tests with one flagged
+        assertThat(f.rows().get(0).level()).isCloseTo(0.95, within(1e-12));
+        assertThat(f.rows().get(0).testAlpha()).isCloseTo(0.05, within(1e-12));
+        assertThat(f.rows().get(2).level()).isCloseTo(1 - 0.05 / 2, within(1e-12));
+        assertThat(f.rows().get(2).testAlpha()).isCloseTo(0.05 / 2, within(1e-12));
+    }
+
+    @Test
+    void whatANoChangeCouldHaveSeenIsGivenUpAndDown() {
+        List<Verdicts.Input> in = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            in.add(input("case" + i, Metric.SERVER_CPU, 0.0, 0.05));
+        }
+        Verdicts.Row row = Verdicts.judge(in, 0.05, 0).rows().get(0);
+        Verdicts.Reach reach = row.couldHaveSeen();
+        // the noncentrality flagged four times in five by a t test at 5 % / 8 with 9 degrees of freedom
+        double lambda = Power.ncp(0.8, 9, 0.05 / 8);
+        assertThat(Power.seen(lambda, 9, 0.05 / 8)).isCloseTo(0.8, within(1e-8));
+        assertThat(reach.up()).isCloseTo(Math.exp(lambda * 0.05) - 1, within(1e-12));
+        assertThat(reach.down()).isCloseTo(Math.exp(-lambda * 0.05) - 1, within(1e-12));
+        // on the log scale the two sides are one change: a rise of x is a fall of less than x
+        assertThat(-reach.down()).isLessThan(reach.up());
+        assertThat((1 + reach.up()) * (1 + reach.down())).isCloseTo(1, within(1e-12));
     }
 }

@@ -10,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.analysis.Failed;
@@ -102,8 +101,7 @@ class InterleavedTest {
         assertThat(done).allMatch(r -> r.records().size() == 2 && r.failures().isEmpty());
         assertThat(Files.exists(checkout.resolve("out/r01/baseline-dubbo-hessian/benchmark.log"))).isTrue();
 
-        var family = Verdicts.judge(PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian"),
-                new SplittableRandom(1)), 0.05, 0);
+        var family = Verdicts.judge(PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian")), 0.05, 0);
         Verdicts.Row cpu = family.rows().stream().filter(r -> r.input().metric() == Metric.SERVER_CPU).findFirst().orElseThrow();
         assertThat(cpu.verdict()).isEqualTo("SLOWER");
         assertThat(cpu.input().estimate().ratio()).isBetween(1.15, 1.25);
@@ -121,7 +119,7 @@ class InterleavedTest {
         assertThat(f.arm()).isEqualTo("candidate");
         assertThat(f.caseName()).isEqualTo(Failed.WHOLE_RUN);
         assertThat(f.reason()).isEqualTo("exit 3: rpc-bench client: cannot benchmark dubbo-hessian: IllegalStateException");
-        assertThat(PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian"), new SplittableRandom(1))).isEmpty();
+        assertThat(PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian"))).isEmpty();
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
