@@ -43,22 +43,26 @@ public final class ProtoTwin {
 
     /**
      * The contract's user from its twin. A birthday that is not a midnight, or a time with nanos out of
-     * range, is refused (IllegalArgumentException) rather than rounded into a valid value.
+     * range, is refused (IllegalArgumentException, naming the user) rather than rounded into a valid value.
      */
     public static User fromProto(org.rpcbench.contract.proto.User p) {
         User u = new User();
         u.setId(p.getId());
         u.setName(p.getName());
         u.setSex(p.getSex());
-        u.setBirthday(p.hasBirthday() ? localDate(p.getBirthday()) : null);
         u.setEmail(p.getEmail());
         u.setMobile(p.getMobile());
         u.setAddress(p.getAddress());
         u.setIcon(p.getIcon());
         u.setPermissions(new ArrayList<>(p.getPermissionsList()));
         u.setStatus(p.getStatus());
-        u.setCreateTime(p.hasCreateTime() ? localDateTime(p.getCreateTime()) : null);
-        u.setUpdateTime(p.hasUpdateTime() ? localDateTime(p.getUpdateTime()) : null);
+        try {
+            u.setBirthday(p.hasBirthday() ? localDate(p.getBirthday()) : null);
+            u.setCreateTime(p.hasCreateTime() ? localDateTime(p.getCreateTime()) : null);
+            u.setUpdateTime(p.hasUpdateTime() ? localDateTime(p.getUpdateTime()) : null);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("user " + p.getId() + ": " + e.getMessage(), e);
+        }
         return u;
     }
 
@@ -101,11 +105,7 @@ public final class ProtoTwin {
         Page page = new Page();
         page.setPageNo(p.getPageNo());
         page.setTotal(p.getTotal());
-        List<User> users = new ArrayList<>(p.getResultCount());
-        for (org.rpcbench.contract.proto.User u : p.getResultList()) {
-            users.add(fromProto(u));
-        }
-        page.setResult(users);
+        page.setResult(Page.read(p.getPageNo(), p.getResultCount(), i -> fromProto(p.getResult(i))));
         return page;
     }
 

@@ -43,22 +43,26 @@ public final class ThriftTwin {
 
     /**
      * The contract's user from its struct. A birthday that is not a midnight, or a time with nanos out of
-     * range, is refused (IllegalArgumentException) rather than rounded into a valid value.
+     * range, is refused (IllegalArgumentException, naming the user) rather than rounded into a valid value.
      */
     public static User fromThrift(org.rpcbench.thrift.idl.User t) {
         User user = new User();
         user.setId(t.getId());
         user.setName(t.getName());
         user.setSex(t.getSex());
-        user.setBirthday(t.getBirthday() == null ? null : localDate(t.getBirthday()));
         user.setEmail(t.getEmail());
         user.setMobile(t.getMobile());
         user.setAddress(t.getAddress());
         user.setIcon(t.getIcon());
         user.setPermissions(t.getPermissions() == null ? null : new ArrayList<>(t.getPermissions()));
         user.setStatus(t.getStatus());
-        user.setCreateTime(t.getCreateTime() == null ? null : localDateTime(t.getCreateTime()));
-        user.setUpdateTime(t.getUpdateTime() == null ? null : localDateTime(t.getUpdateTime()));
+        try {
+            user.setBirthday(t.getBirthday() == null ? null : localDate(t.getBirthday()));
+            user.setCreateTime(t.getCreateTime() == null ? null : localDateTime(t.getCreateTime()));
+            user.setUpdateTime(t.getUpdateTime() == null ? null : localDateTime(t.getUpdateTime()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("user " + t.getId() + ": " + e.getMessage(), e);
+        }
         return user;
     }
 
@@ -99,11 +103,8 @@ public final class ThriftTwin {
         page.setPageNo(t.getPageNo());
         page.setTotal(t.getTotal());
         if (t.getResult() != null) {
-            List<User> users = new ArrayList<>(t.getResultSize());
-            for (org.rpcbench.thrift.idl.User user : t.getResult()) {
-                users.add(fromThrift(user));
-            }
-            page.setResult(users);
+            List<org.rpcbench.thrift.idl.User> users = t.getResult();
+            page.setResult(Page.read(t.getPageNo(), users.size(), i -> users.get(i) == null ? null : fromThrift(users.get(i))));
         }
         return page;
     }

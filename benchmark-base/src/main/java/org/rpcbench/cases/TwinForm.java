@@ -1,0 +1,58 @@
+package org.rpcbench.cases;
+
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.rpcbench.checks.ClientClock;
+
+/**
+ * An IDL's form of the contract (protobuf's, Thrift's): each operation's request and right answer in the
+ * IDL's types, and the way back. Its check is one algorithm for every IDL: an answer is compared with the
+ * expected one as it came, in the IDL's types, with no allocation (generated equals; for an answer
+ * carrying the server's times, {@link #stampedRight}); only a wrong one is read back into the contract's
+ * types, where the contract's own check says what is wrong.
+ */
+public interface TwinForm {
+
+    /** The form's name, as a problem report says it ("protobuf"). */
+    String name();
+
+    /** The request carrying {@code argument} of an operation. */
+    Object request(Operation op, Object argument);
+
+    /** An answer in the contract's types as this form carries it. */
+    Object answer(Operation op, Object contractAnswer);
+
+    /**
+     * An answer in the contract's types: the IDL's structures read back, anything else as it is. Throws
+     * IllegalArgumentException, saying which value, when the answer holds one no contract value can.
+     */
+    Object read(Object answer);
+
+    /**
+     * Whether an answer of a stamped operation ({@link Operation#stamped}) is right: every field as
+     * {@code expected}'s, and the server's two times there, equal and in {@code clock}'s window. Made once per
+     * request; the test reads the clock once and allocates nothing.
+     */
+    Predicate<Object> stampedRight(Operation op, Object expected, ClientClock clock);
+
+    /** The check of an answer to {@code request} in this form, whose right answer is {@code expected}. */
+    default Function<Object, String> check(Request request, Object expected, ClientClock clock) {
+        Operation op = request.operation();
+        Predicate<Object> right = op.stamped() ? stampedRight(op, expected, clock) : answer -> Objects.equals(expected, answer);
+        Function<Object, String> explain = request.check(clock);
+        String form = name();
+        return answer -> right.test(answer) ? null : explained(answer, explain, form);
+    }
+
+    private String explained(Object answer, Function<Object, String> explain, String form) {
+        Object read;
+        try {
+            read = read(answer);
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        String problem = explain.apply(read);
+        return problem != null ? problem : "the answer differs from the expected one in its " + form + " form";
+    }
+}

@@ -1,0 +1,123 @@
+package org.rpcbench.thrift;
+
+import java.util.function.Predicate;
+import org.apache.thrift.TException;
+import org.rpcbench.cases.Operation;
+import org.rpcbench.cases.TwinForm;
+import org.rpcbench.checks.ClientClock;
+import org.rpcbench.contract.BenchmarkMessage;
+import org.rpcbench.contract.Page;
+import org.rpcbench.contract.Person;
+import org.rpcbench.contract.User;
+import org.rpcbench.thrift.idl.UserService;
+
+/**
+ * The contract as user_service.thrift carries it, as a {@link TwinForm}: the structs where the contract
+ * has objects ({@link ThriftTwin}), its own booleans, numbers and strings where it has those.
+ */
+public final class ThriftForm implements TwinForm {
+    public static final ThriftForm THRIFT = new ThriftForm();
+
+    private ThriftForm() {}
+
+    /** One generated-client call. */
+    @FunctionalInterface
+    public interface ThriftCall {
+        Object on(UserService.Client client) throws TException;
+    }
+
+    @Override
+    public String name() {
+        return "Thrift";
+    }
+
+    @Override
+    public Object request(Operation op, Object argument) {
+        return struct(argument);
+    }
+
+    @Override
+    public Object answer(Operation op, Object contractAnswer) {
+        return struct(contractAnswer);
+    }
+
+    private static Object struct(Object value) {
+        if (value instanceof User u) {
+            return ThriftTwin.toThrift(u);
+        } else if (value instanceof Page p) {
+            return ThriftTwin.toThrift(p);
+        } else if (value instanceof Person p) {
+            return ThriftTwin.toThrift(p);
+        } else if (value instanceof BenchmarkMessage m) {
+            return ThriftTwin.toThrift(m);
+        }
+        return value;
+    }
+
+    @Override
+    public Object read(Object answer) {
+        if (answer instanceof org.rpcbench.thrift.idl.User u) {
+            return ThriftTwin.fromThrift(u);
+        } else if (answer instanceof org.rpcbench.thrift.idl.Page p) {
+            return ThriftTwin.fromThrift(p);
+        } else if (answer instanceof org.rpcbench.thrift.idl.Person p) {
+            return ThriftTwin.fromThrift(p);
+        } else if (answer instanceof org.rpcbench.thrift.idl.BenchmarkMessage m) {
+            return ThriftTwin.fromThrift(m);
+        }
+        return answer;
+    }
+
+    @Override
+    public Predicate<Object> stampedRight(Operation op, Object expected, ClientClock clock) {
+        return switch (op) {
+            case GET_USER -> {
+                org.rpcbench.thrift.idl.User user = (org.rpcbench.thrift.idl.User) expected;
+                yield answer -> ThriftStamps.user(user, answer, clock);
+            }
+            case LIST_USER -> {
+                org.rpcbench.thrift.idl.Page page = (org.rpcbench.thrift.idl.Page) expected;
+                yield answer -> ThriftStamps.page(page, answer, clock);
+            }
+            default -> throw new IllegalArgumentException(op + " answers with no server time");
+        };
+    }
+
+    /** The generated client's call of {@code request}, ready to be made. */
+    public static ThriftCall call(Operation op, Object request) {
+        return switch (op) {
+            case EXIST_USER -> {
+                String email = (String) request;
+                yield client -> client.existUser(email);
+            }
+            case CREATE_USER -> {
+                org.rpcbench.thrift.idl.User user = (org.rpcbench.thrift.idl.User) request;
+                yield client -> client.createUser(user);
+            }
+            case GET_USER -> {
+                long id = (Long) request;
+                yield client -> client.getUser(id);
+            }
+            case LIST_USER -> {
+                int pageNo = (Integer) request;
+                yield client -> client.listUser(pageNo);
+            }
+            case PING -> client -> {
+                client.ping();
+                return null;
+            };
+            case ECHO -> {
+                String text = (String) request;
+                yield client -> client.echo(text);
+            }
+            case ECHO_PERSON -> {
+                org.rpcbench.thrift.idl.Person person = (org.rpcbench.thrift.idl.Person) request;
+                yield client -> client.echoPerson(person);
+            }
+            case SAY -> {
+                org.rpcbench.thrift.idl.BenchmarkMessage message = (org.rpcbench.thrift.idl.BenchmarkMessage) request;
+                yield client -> client.say(message);
+            }
+        };
+    }
+}
