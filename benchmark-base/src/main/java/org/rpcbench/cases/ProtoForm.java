@@ -67,8 +67,8 @@ public final class ProtoForm implements TwinForm {
             return ProtoTwin.fromProto(u);
         } else if (answer instanceof Page p) {
             return ProtoTwin.fromProto(p);
-        } else if (answer instanceof Empty) {
-            return null;
+        } else if (answer instanceof Empty e) {
+            return e.getSerializedSize() == 0 ? null : e; // an Empty with fields in it is no "nothing"
         } else if (answer instanceof EchoText e) {
             return e.getText();
         } else if (answer instanceof Person p) {
