@@ -36,6 +36,16 @@ public interface TwinForm {
      */
     Predicate<Object> stampedRight(Operation op, Object expected, ClientClock clock);
 
+    /** Request number {@code seq} of a case in this form: what is sent, the right answer, and its check. */
+    record Prepared(Request of, Object request, Object expected, Function<Object, String> check) {}
+
+    /** Request number {@code seq} of a case in this form, built before measurement. */
+    default Prepared prepare(Case c, int seq, ClientClock clock) {
+        Request request = Request.of(c, seq);
+        Object expected = answer(c.operation(), request.expected());
+        return new Prepared(request, request(c.operation(), request.argument()), expected, check(request, expected, clock));
+    }
+
     /** The check of an answer to {@code request} in this form, whose right answer is {@code expected}. */
     default Function<Object, String> check(Request request, Object expected, ClientClock clock) {
         Operation op = request.operation();

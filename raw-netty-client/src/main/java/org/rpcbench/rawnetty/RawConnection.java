@@ -17,7 +17,7 @@ import java.util.function.Function;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
-import org.rpcbench.cases.Request;
+import org.rpcbench.cases.TwinForm;
 import org.rpcbench.checks.ClientClock;
 import org.rpcbench.contract.proto.EchoText;
 
@@ -50,13 +50,12 @@ final class RawConnection implements Connection {
 
     @Override
     public Exchange prepare(Case c, int seq) {
-        Request request = Request.of(c, seq);
-        Message sent = PROTO.request(request.operation(), request.argument());
-        Message expected = PROTO.answer(request.operation(), request.expected());
+        TwinForm.Prepared prepared = PROTO.prepare(c, seq, clock);
+        Message sent = (Message) prepared.request();
+        Message expected = (Message) prepared.expected();
         byte[] body = sent instanceof EchoText echo
                 ? echoBodies.computeIfAbsent(echo.getText(), text -> echo.toByteArray()) : sent.toByteArray();
-        return new Call(c, seq, body, expected, expected.equals(sent) ? body : expected.toByteArray(),
-                PROTO.check(request, expected, clock));
+        return new Call(c, seq, body, expected, expected.equals(sent) ? body : expected.toByteArray(), prepared.check());
     }
 
     /**

@@ -15,7 +15,7 @@ import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
-import org.rpcbench.cases.Request;
+import org.rpcbench.cases.TwinForm;
 import org.rpcbench.checks.ClientClock;
 import org.rpcbench.thrift.ThriftForm.ThriftCall;
 import org.rpcbench.thrift.idl.UserService;
@@ -49,10 +49,9 @@ final class ThriftConnections implements Connection {
         } catch (TTransportException e) {
             throw new IllegalStateException("cannot open a Thrift connection to " + target + ": " + e.getMessage(), e);
         }
-        Request request = Request.of(c, seq);
-        ThriftCall call = ThriftForm.call(request.operation(), THRIFT.request(request.operation(), request.argument()));
-        Object expected = THRIFT.answer(request.operation(), request.expected());
-        return Exchange.of(() -> line.call(call), THRIFT.check(request, expected, clock));
+        TwinForm.Prepared prepared = THRIFT.prepare(c, seq, clock);
+        ThriftCall call = ThriftForm.call(c.operation(), prepared.request());
+        return Exchange.of(() -> line.call(call), prepared.check());
     }
 
     /** The calling thread's connection, opened on its first use. */
