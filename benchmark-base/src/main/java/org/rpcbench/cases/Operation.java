@@ -60,38 +60,17 @@ public enum Operation {
     /** The call of {@code argument} on a contract service, ready to be made. */
     public Callable<Object> call(UserService service, Object argument) {
         return switch (this) {
-            case EXIST_USER -> {
-                String email = (String) argument;
-                yield () -> service.existUser(email);
-            }
-            case CREATE_USER -> {
-                User user = (User) argument;
-                yield () -> service.createUser(user);
-            }
-            case GET_USER -> {
-                long id = (Long) argument;
-                yield () -> service.getUser(id);
-            }
-            case LIST_USER -> {
-                int pageNo = (Integer) argument;
-                yield () -> service.listUser(pageNo);
-            }
+            case EXIST_USER -> { String email = (String) argument; yield () -> service.existUser(email); }
+            case CREATE_USER -> { User user = (User) argument; yield () -> service.createUser(user); }
+            case GET_USER -> { long id = (Long) argument; yield () -> service.getUser(id); }
+            case LIST_USER -> { int pageNo = (Integer) argument; yield () -> service.listUser(pageNo); }
             case PING -> () -> {
                 service.ping();
                 return null;
             };
-            case ECHO -> {
-                String text = (String) argument;
-                yield () -> service.echo(text);
-            }
-            case ECHO_PERSON -> {
-                Person person = (Person) argument;
-                yield () -> service.echoPerson(person);
-            }
-            case SAY -> {
-                BenchmarkMessage message = (BenchmarkMessage) argument;
-                yield () -> service.say(message);
-            }
+            case ECHO -> { String text = (String) argument; yield () -> service.echo(text); }
+            case ECHO_PERSON -> { Person person = (Person) argument; yield () -> service.echoPerson(person); }
+            case SAY -> { BenchmarkMessage message = (BenchmarkMessage) argument; yield () -> service.say(message); }
         };
     }
 

@@ -97,38 +97,14 @@ public final class ProtoForm implements TwinForm {
     /** The call of {@code request} on a service of the twin, ready to be made. */
     public static Callable<Object> call(Operation op, ProtoUserService service, Message request) {
         return switch (op) {
-            case EXIST_USER -> {
-                ExistUserRequest r = (ExistUserRequest) request;
-                yield () -> service.existUser(r);
-            }
-            case CREATE_USER -> {
-                User r = (User) request;
-                yield () -> service.createUser(r);
-            }
-            case GET_USER -> {
-                GetUserRequest r = (GetUserRequest) request;
-                yield () -> service.getUser(r);
-            }
-            case LIST_USER -> {
-                ListUserRequest r = (ListUserRequest) request;
-                yield () -> service.listUser(r);
-            }
-            case PING -> {
-                Empty r = (Empty) request;
-                yield () -> service.ping(r);
-            }
-            case ECHO -> {
-                EchoText r = (EchoText) request;
-                yield () -> service.echo(r);
-            }
-            case ECHO_PERSON -> {
-                Person r = (Person) request;
-                yield () -> service.echoPerson(r);
-            }
-            case SAY -> {
-                BenchmarkMessage r = (BenchmarkMessage) request;
-                yield () -> service.say(r);
-            }
+            case EXIST_USER -> { ExistUserRequest r = (ExistUserRequest) request; yield () -> service.existUser(r); }
+            case CREATE_USER -> { User r = (User) request; yield () -> service.createUser(r); }
+            case GET_USER -> { GetUserRequest r = (GetUserRequest) request; yield () -> service.getUser(r); }
+            case LIST_USER -> { ListUserRequest r = (ListUserRequest) request; yield () -> service.listUser(r); }
+            case PING -> { Empty r = (Empty) request; yield () -> service.ping(r); }
+            case ECHO -> { EchoText r = (EchoText) request; yield () -> service.echo(r); }
+            case ECHO_PERSON -> { Person r = (Person) request; yield () -> service.echoPerson(r); }
+            case SAY -> { BenchmarkMessage r = (BenchmarkMessage) request; yield () -> service.say(r); }
         };
     }
 

@@ -5,10 +5,10 @@ import org.apache.thrift.TException;
 import org.rpcbench.cases.Operation;
 import org.rpcbench.cases.TwinForm;
 import org.rpcbench.checks.ClientClock;
-import org.rpcbench.contract.BenchmarkMessage;
-import org.rpcbench.contract.Page;
-import org.rpcbench.contract.Person;
-import org.rpcbench.contract.User;
+import org.rpcbench.thrift.idl.BenchmarkMessage;
+import org.rpcbench.thrift.idl.Page;
+import org.rpcbench.thrift.idl.Person;
+import org.rpcbench.thrift.idl.User;
 import org.rpcbench.thrift.idl.UserService;
 
 /**
@@ -42,13 +42,13 @@ public final class ThriftForm implements TwinForm {
     }
 
     private static Object struct(Object value) {
-        if (value instanceof User u) {
+        if (value instanceof org.rpcbench.contract.User u) {
             return ThriftTwin.toThrift(u);
-        } else if (value instanceof Page p) {
+        } else if (value instanceof org.rpcbench.contract.Page p) {
             return ThriftTwin.toThrift(p);
-        } else if (value instanceof Person p) {
+        } else if (value instanceof org.rpcbench.contract.Person p) {
             return ThriftTwin.toThrift(p);
-        } else if (value instanceof BenchmarkMessage m) {
+        } else if (value instanceof org.rpcbench.contract.BenchmarkMessage m) {
             return ThriftTwin.toThrift(m);
         }
         return value;
@@ -56,13 +56,13 @@ public final class ThriftForm implements TwinForm {
 
     @Override
     public Object read(Object answer) {
-        if (answer instanceof org.rpcbench.thrift.idl.User u) {
+        if (answer instanceof User u) {
             return ThriftTwin.fromThrift(u);
-        } else if (answer instanceof org.rpcbench.thrift.idl.Page p) {
+        } else if (answer instanceof Page p) {
             return ThriftTwin.fromThrift(p);
-        } else if (answer instanceof org.rpcbench.thrift.idl.Person p) {
+        } else if (answer instanceof Person p) {
             return ThriftTwin.fromThrift(p);
-        } else if (answer instanceof org.rpcbench.thrift.idl.BenchmarkMessage m) {
+        } else if (answer instanceof BenchmarkMessage m) {
             return ThriftTwin.fromThrift(m);
         }
         return answer;
@@ -72,11 +72,11 @@ public final class ThriftForm implements TwinForm {
     public Predicate<Object> stampedRight(Operation op, Object expected, ClientClock clock) {
         return switch (op) {
             case GET_USER -> {
-                org.rpcbench.thrift.idl.User user = (org.rpcbench.thrift.idl.User) expected;
+                User user = (User) expected;
                 yield answer -> ThriftStamps.user(user, answer, clock);
             }
             case LIST_USER -> {
-                org.rpcbench.thrift.idl.Page page = (org.rpcbench.thrift.idl.Page) expected;
+                Page page = (Page) expected;
                 yield answer -> ThriftStamps.page(page, answer, clock);
             }
             default -> throw new IllegalArgumentException(op + " answers with no server time");
@@ -86,38 +86,17 @@ public final class ThriftForm implements TwinForm {
     /** The generated client's call of {@code request}, ready to be made. */
     public static ThriftCall call(Operation op, Object request) {
         return switch (op) {
-            case EXIST_USER -> {
-                String email = (String) request;
-                yield client -> client.existUser(email);
-            }
-            case CREATE_USER -> {
-                org.rpcbench.thrift.idl.User user = (org.rpcbench.thrift.idl.User) request;
-                yield client -> client.createUser(user);
-            }
-            case GET_USER -> {
-                long id = (Long) request;
-                yield client -> client.getUser(id);
-            }
-            case LIST_USER -> {
-                int pageNo = (Integer) request;
-                yield client -> client.listUser(pageNo);
-            }
+            case EXIST_USER -> { String email = (String) request; yield client -> client.existUser(email); }
+            case CREATE_USER -> { User user = (User) request; yield client -> client.createUser(user); }
+            case GET_USER -> { long id = (Long) request; yield client -> client.getUser(id); }
+            case LIST_USER -> { int pageNo = (Integer) request; yield client -> client.listUser(pageNo); }
             case PING -> client -> {
                 client.ping();
                 return null;
             };
-            case ECHO -> {
-                String text = (String) request;
-                yield client -> client.echo(text);
-            }
-            case ECHO_PERSON -> {
-                org.rpcbench.thrift.idl.Person person = (org.rpcbench.thrift.idl.Person) request;
-                yield client -> client.echoPerson(person);
-            }
-            case SAY -> {
-                org.rpcbench.thrift.idl.BenchmarkMessage message = (org.rpcbench.thrift.idl.BenchmarkMessage) request;
-                yield client -> client.say(message);
-            }
+            case ECHO -> { String text = (String) request; yield client -> client.echo(text); }
+            case ECHO_PERSON -> { Person person = (Person) request; yield client -> client.echoPerson(person); }
+            case SAY -> { BenchmarkMessage message = (BenchmarkMessage) request; yield client -> client.say(message); }
         };
     }
 }
