@@ -3,7 +3,6 @@ package org.rpcbench.cases;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import java.util.concurrent.Callable;
-import java.util.function.Predicate;
 import org.rpcbench.checks.ClientClock;
 import org.rpcbench.checks.ProtoStamps;
 import org.rpcbench.contract.ProtoTwin;
@@ -80,18 +79,13 @@ public final class ProtoForm implements TwinForm {
     }
 
     @Override
-    public Predicate<Object> stampedRight(Operation op, Object expected, ClientClock clock) {
-        return switch (op) {
-            case GET_USER -> {
-                User user = (User) expected;
-                yield answer -> ProtoStamps.user(user, answer, clock);
-            }
-            case LIST_USER -> {
-                Page page = (Page) expected;
-                yield answer -> ProtoStamps.page(page, answer, clock);
-            }
-            default -> throw new IllegalArgumentException(op + " answers with no server time");
-        };
+    public boolean rightUser(Object expected, Object answer, ClientClock clock) {
+        return ProtoStamps.user((User) expected, answer, clock);
+    }
+
+    @Override
+    public boolean rightPage(Object expected, Object answer, ClientClock clock) {
+        return ProtoStamps.page((Page) expected, answer, clock);
     }
 
     /** The call of {@code request} on a service of the twin, ready to be made. */

@@ -1,6 +1,5 @@
 package org.rpcbench.thrift;
 
-import java.util.function.Predicate;
 import org.apache.thrift.TException;
 import org.rpcbench.cases.Operation;
 import org.rpcbench.cases.TwinForm;
@@ -69,18 +68,13 @@ public final class ThriftForm implements TwinForm {
     }
 
     @Override
-    public Predicate<Object> stampedRight(Operation op, Object expected, ClientClock clock) {
-        return switch (op) {
-            case GET_USER -> {
-                User user = (User) expected;
-                yield answer -> ThriftStamps.user(user, answer, clock);
-            }
-            case LIST_USER -> {
-                Page page = (Page) expected;
-                yield answer -> ThriftStamps.page(page, answer, clock);
-            }
-            default -> throw new IllegalArgumentException(op + " answers with no server time");
-        };
+    public boolean rightUser(Object expected, Object answer, ClientClock clock) {
+        return ThriftStamps.user((User) expected, answer, clock);
+    }
+
+    @Override
+    public boolean rightPage(Object expected, Object answer, ClientClock clock) {
+        return ThriftStamps.page((Page) expected, answer, clock);
     }
 
     /** The generated client's call of {@code request}, ready to be made. */
