@@ -31,6 +31,16 @@ public final class ThriftForm implements TwinForm {
     }
 
     @Override
+    public boolean rightUser(Object expected, Object answer, ClientClock clock) {
+        return ThriftStamps.user((User) expected, answer, clock);
+    }
+
+    @Override
+    public boolean rightPage(Object expected, Object answer, ClientClock clock) {
+        return ThriftStamps.page((Page) expected, answer, clock);
+    }
+
+    @Override
     public Object request(Operation op, Object argument) {
         return struct(argument);
     }
@@ -65,16 +75,6 @@ public final class ThriftForm implements TwinForm {
             return ThriftTwin.fromThrift(m);
         }
         return answer;
-    }
-
-    @Override
-    public boolean rightUser(Object expected, Object answer, ClientClock clock) {
-        return ThriftStamps.user((User) expected, answer, clock);
-    }
-
-    @Override
-    public boolean rightPage(Object expected, Object answer, ClientClock clock) {
-        return ThriftStamps.page((Page) expected, answer, clock);
     }
 
     /** The generated client's call of {@code request}, ready to be made. */
