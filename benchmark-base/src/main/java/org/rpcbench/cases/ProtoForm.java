@@ -3,7 +3,7 @@ package org.rpcbench.cases;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import java.util.concurrent.Callable;
-import org.rpcbench.checks.ClientClock;
+import org.rpcbench.checks.StampedMatch;
 import org.rpcbench.checks.ProtoStamps;
 import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.ProtoUserService;
@@ -79,13 +79,8 @@ public final class ProtoForm implements TwinForm {
     }
 
     @Override
-    public boolean rightUser(Object expected, Object answer, ClientClock clock) {
-        return ProtoStamps.user((User) expected, answer, clock);
-    }
-
-    @Override
-    public boolean rightPage(Object expected, Object answer, ClientClock clock) {
-        return ProtoStamps.page((Page) expected, answer, clock);
+    public StampedMatch stamps() {
+        return ProtoStamps.MATCH;
     }
 
     /** The call of {@code request} on a service of the twin, ready to be made. */

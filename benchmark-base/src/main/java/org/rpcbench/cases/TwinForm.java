@@ -4,12 +4,13 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.rpcbench.checks.ClientClock;
+import org.rpcbench.checks.StampedMatch;
 
 /**
  * An IDL's form of the contract (protobuf's, Thrift's): each operation's request and right answer in the
  * IDL's types, and the way back. Its check is one algorithm for every IDL: an answer is compared with the
  * expected one as it came, in the IDL's types, with no allocation (generated equals; for an answer
- * carrying the server's times, {@link #rightUser} and {@link #rightPage}); only a wrong one is read back into the contract's
+ * carrying the server's times, {@link #stamps}); only a wrong one is read back into the contract's
  * types, where the contract's own check says what is wrong.
  */
 public interface TwinForm {
@@ -29,14 +30,8 @@ public interface TwinForm {
      */
     Object read(Object answer);
 
-    /**
-     * Whether an answer to getUser is the user {@code expected}: every field as expected's, and the
-     * server's two times there, equal and in {@code clock}'s window. Reads the clock once and allocates nothing.
-     */
-    boolean rightUser(Object expected, Object answer, ClientClock clock);
-
-    /** Whether an answer to listUser is the page {@code expected}, each user as {@link #rightUser} has it. */
-    boolean rightPage(Object expected, Object answer, ClientClock clock);
+    /** How answers carrying the server's times (getUser's user, listUser's page) are matched in this form. */
+    StampedMatch stamps();
 
     /** Request number {@code seq} of a case in this form: what is sent, the right answer, and its check. */
     record Prepared(Request of, Object request, Object expected, Function<Object, String> check) {}
@@ -50,9 +45,10 @@ public interface TwinForm {
 
     /** The check of an answer to {@code request} in this form, whose right answer is {@code expected}. */
     default Function<Object, String> check(Request request, Object expected, ClientClock clock) {
+        StampedMatch stamps = stamps();
         Predicate<Object> right = switch (request.operation()) {
-            case GET_USER -> answer -> rightUser(expected, answer, clock);
-            case LIST_USER -> answer -> rightPage(expected, answer, clock);
+            case GET_USER -> answer -> stamps.user(expected, answer, clock);
+            case LIST_USER -> answer -> stamps.page(expected, answer, clock);
             default -> answer -> Objects.equals(expected, answer);
         };
         Function<Object, String> explain = request.check(clock);

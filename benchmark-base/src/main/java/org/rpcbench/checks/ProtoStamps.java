@@ -10,15 +10,17 @@ import org.rpcbench.contract.proto.User;
  * and nanos read as the wall time at UTC, as {@link org.rpcbench.contract.ProtoTwin} writes it): field by
  * field, with one reading of the clock and no allocation. What is wrong is said by the contract's checks.
  */
-public final class ProtoStamps {
+public enum ProtoStamps implements StampedMatch {
+    MATCH;
 
-    private ProtoStamps() {}
-
-    public static boolean user(User expected, Object answer, ClientClock clock) {
-        return answer instanceof User actual && answered(expected, actual, clock, clock.now());
+    @Override
+    public boolean user(Object expected, Object answer, ClientClock clock) {
+        return answer instanceof User actual && answered((User) expected, actual, clock, clock.now());
     }
 
-    public static boolean page(Page expected, Object answer, ClientClock clock) {
+    @Override
+    public boolean page(Object expectedPage, Object answer, ClientClock clock) {
+        Page expected = (Page) expectedPage;
         if (!(answer instanceof Page actual) || actual.getPageNo() != expected.getPageNo()
                 || actual.getTotal() != expected.getTotal() || actual.getResultCount() != expected.getResultCount()) {
             return false;

@@ -3,7 +3,7 @@ package org.rpcbench.thrift;
 import org.apache.thrift.TException;
 import org.rpcbench.cases.Operation;
 import org.rpcbench.cases.TwinForm;
-import org.rpcbench.checks.ClientClock;
+import org.rpcbench.checks.StampedMatch;
 import org.rpcbench.thrift.idl.BenchmarkMessage;
 import org.rpcbench.thrift.idl.Page;
 import org.rpcbench.thrift.idl.Person;
@@ -31,13 +31,8 @@ public final class ThriftForm implements TwinForm {
     }
 
     @Override
-    public boolean rightUser(Object expected, Object answer, ClientClock clock) {
-        return ThriftStamps.user((User) expected, answer, clock);
-    }
-
-    @Override
-    public boolean rightPage(Object expected, Object answer, ClientClock clock) {
-        return ThriftStamps.page((Page) expected, answer, clock);
+    public StampedMatch stamps() {
+        return ThriftStamps.MATCH;
     }
 
     @Override

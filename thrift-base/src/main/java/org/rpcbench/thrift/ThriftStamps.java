@@ -2,6 +2,7 @@ package org.rpcbench.thrift;
 
 import java.util.List;
 import org.rpcbench.checks.ClientClock;
+import org.rpcbench.checks.StampedMatch;
 import org.rpcbench.thrift.idl.Page;
 import org.rpcbench.thrift.idl.Timestamp;
 import org.rpcbench.thrift.idl.User;
@@ -12,15 +13,17 @@ import org.rpcbench.thrift.idl.User;
  * Timestamp read as the wall time at UTC, as {@link ThriftTwin} writes it): field by field, with one
  * reading of the clock and no allocation. What is wrong is said by the contract's checks.
  */
-final class ThriftStamps {
+enum ThriftStamps implements StampedMatch {
+    MATCH;
 
-    private ThriftStamps() {}
-
-    static boolean user(User expected, Object answer, ClientClock clock) {
-        return answer instanceof User actual && answered(expected, actual, clock, clock.now());
+    @Override
+    public boolean user(Object expected, Object answer, ClientClock clock) {
+        return answer instanceof User actual && answered((User) expected, actual, clock, clock.now());
     }
 
-    static boolean page(Page expected, Object answer, ClientClock clock) {
+    @Override
+    public boolean page(Object expectedPage, Object answer, ClientClock clock) {
+        Page expected = (Page) expectedPage;
         if (!(answer instanceof Page actual) || actual.getResult() == null || actual.getPageNo() != expected.getPageNo()
                 || actual.getTotal() != expected.getTotal() || actual.getResultSize() != expected.getResultSize()) {
             return false;
