@@ -79,7 +79,7 @@ public final class ProtoForm implements TwinForm {
     }
 
     @Override
-    public StampedMatch stamps() {
+    public StampedMatch<?, ?> stamps() {
         return ProtoStamps.MATCH;
     }
 

@@ -31,7 +31,7 @@ public interface TwinForm {
     Object read(Object answer);
 
     /** How answers carrying the server's times (getUser's user, listUser's page) are matched in this form. */
-    StampedMatch stamps();
+    StampedMatch<?, ?> stamps();
 
     /** Request number {@code seq} of a case in this form: what is sent, the right answer, and its check. */
     record Prepared(Request of, Object request, Object expected, Function<Object, String> check) {}
@@ -45,7 +45,7 @@ public interface TwinForm {
 
     /** The check of an answer to {@code request} in this form, whose right answer is {@code expected}. */
     default Function<Object, String> check(Request request, Object expected, ClientClock clock) {
-        StampedMatch stamps = stamps();
+        StampedMatch<?, ?> stamps = stamps();
         Predicate<Object> right = switch (request.operation()) {
             case GET_USER -> answer -> stamps.user(expected, answer, clock);
             case LIST_USER -> answer -> stamps.page(expected, answer, clock);

@@ -10,32 +10,15 @@ import org.rpcbench.contract.proto.User;
  * and nanos read as the wall time at UTC, as {@link org.rpcbench.contract.ProtoTwin} writes it): field by
  * field, with one reading of the clock and no allocation. What is wrong is said by the contract's checks.
  */
-public enum ProtoStamps implements StampedMatch {
-    MATCH;
+public final class ProtoStamps extends StampedMatch<User, Page> {
+    public static final ProtoStamps MATCH = new ProtoStamps();
 
-    @Override
-    public boolean user(Object expected, Object answer, ClientClock clock) {
-        return answer instanceof User actual && answered((User) expected, actual, clock, clock.now());
+    private ProtoStamps() {
+        super(User.class, Page.class, Page::getPageNo, Page::getTotal, Page::getResultCount, Page::getResult);
     }
 
     @Override
-    public boolean page(Object expectedPage, Object answer, ClientClock clock) {
-        Page expected = (Page) expectedPage;
-        if (!(answer instanceof Page actual) || actual.getPageNo() != expected.getPageNo()
-                || actual.getTotal() != expected.getTotal() || actual.getResultCount() != expected.getResultCount()) {
-            return false;
-        }
-        long now = clock.now();
-        for (int i = 0; i < expected.getResultCount(); i++) {
-            if (!answered(expected.getResult(i), actual.getResult(i), clock, now)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Every field as expected's, and the server's two times present, equal and in the clock's window. */
-    private static boolean answered(User expected, User actual, ClientClock clock, long now) {
+    protected boolean answered(User expected, User actual, ClientClock clock, long now) {
         if (expected.getId() != actual.getId() || expected.getSex() != actual.getSex()
                 || expected.getStatus() != actual.getStatus()
                 || expected.hasBirthday() != actual.hasBirthday() || !same(expected.getBirthday(), actual.getBirthday())

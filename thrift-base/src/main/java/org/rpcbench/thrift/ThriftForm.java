@@ -31,7 +31,7 @@ public final class ThriftForm implements TwinForm {
     }
 
     @Override
-    public StampedMatch stamps() {
+    public StampedMatch<?, ?> stamps() {
         return ThriftStamps.MATCH;
     }
 

@@ -1,6 +1,5 @@
 package org.rpcbench.thrift;
 
-import java.util.List;
 import org.rpcbench.checks.ClientClock;
 import org.rpcbench.checks.StampedMatch;
 import org.rpcbench.thrift.idl.Page;
@@ -13,34 +12,16 @@ import org.rpcbench.thrift.idl.User;
  * Timestamp read as the wall time at UTC, as {@link ThriftTwin} writes it): field by field, with one
  * reading of the clock and no allocation. What is wrong is said by the contract's checks.
  */
-enum ThriftStamps implements StampedMatch {
-    MATCH;
+final class ThriftStamps extends StampedMatch<User, Page> {
+    static final ThriftStamps MATCH = new ThriftStamps();
 
-    @Override
-    public boolean user(Object expected, Object answer, ClientClock clock) {
-        return answer instanceof User actual && answered((User) expected, actual, clock, clock.now());
+    private ThriftStamps() {
+        super(User.class, Page.class, Page::getPageNo, Page::getTotal,
+                page -> page.getResult() == null ? -1 : page.getResultSize(), (page, i) -> page.getResult().get(i));
     }
 
     @Override
-    public boolean page(Object expectedPage, Object answer, ClientClock clock) {
-        Page expected = (Page) expectedPage;
-        if (!(answer instanceof Page actual) || actual.getResult() == null || actual.getPageNo() != expected.getPageNo()
-                || actual.getTotal() != expected.getTotal() || actual.getResultSize() != expected.getResultSize()) {
-            return false;
-        }
-        long now = clock.now();
-        List<User> wanted = expected.getResult();
-        List<User> got = actual.getResult();
-        for (int i = 0; i < wanted.size(); i++) {
-            if (got.get(i) == null || !answered(wanted.get(i), got.get(i), clock, now)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Every field as expected's, and the server's two times present, equal and in the clock's window. */
-    private static boolean answered(User expected, User actual, ClientClock clock, long now) {
+    protected boolean answered(User expected, User actual, ClientClock clock, long now) {
         if (expected.getId() != actual.getId() || expected.getSex() != actual.getSex()
                 || expected.getStatus() != actual.getStatus()
                 || !same(expected.getBirthday(), actual.getBirthday())
