@@ -2,6 +2,9 @@
 # Regenerates the committed Go code of the contract (go/contract/*.pb.go) from benchmark-base's .proto
 # files, the same files the Java pairs are generated from; the .proto files are not changed: their Go
 # package comes from protoc's M mappings here.
+#   regenerate.sh          rewrites go/contract/*.pb.go
+#   regenerate.sh DIR      writes them into DIR instead, touching nothing in the tree (what
+#                          .ci/generated-code compares the committed files with)
 #
 # Pinned, so the generated code matches the runtime in go.mod:
 #   protoc 3.25.9 (the parent pom's protobuf.version), from the local Maven repository (fetched with
@@ -15,9 +18,13 @@ readonly GEN_GO="google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.12"
 readonly GEN_GO_GRPC="google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1"
 readonly HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 readonly PROTO_DIR="$HERE/../benchmark-base/src/main/proto"
-readonly OUT="$HERE/contract"
+readonly OUT="${1:-$HERE/contract}"
 readonly GO_PACKAGE="rpcbench/go/contract"
 readonly M2="${MAVEN_REPOSITORY:-$HOME/.m2/repository}"
+(( $# <= 1 )) || { echo "regenerate.sh: at most one argument, the output directory" >&2; exit 2; }
+if (( $# == 1 )) && [[ -e "$OUT" && -n "$(ls -A "$OUT")" ]]; then
+  echo "regenerate.sh: $OUT is not empty; name a new or empty directory" >&2; exit 2
+fi
 
 case "$(uname -s)-$(uname -m)" in
   Linux-x86_64) classifier=linux-x86_64 ;;

@@ -1,7 +1,5 @@
 package org.rpcbench.cases;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -10,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.rpcbench.contract.Address;
 import org.rpcbench.contract.BenchmarkMessage;
+import org.rpcbench.contract.MessageProperty;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
@@ -236,15 +235,9 @@ public final class Fixtures {
      */
     public static BenchmarkMessage benchmarkMessage(int seq) {
         BenchmarkMessage m = new BenchmarkMessage();
-        for (Method setter : BenchmarkMessage.class.getMethods()) {
-            if (setter.getName().startsWith("set") && setter.getParameterCount() == 1
-                    && setter.getParameterTypes()[0] != List.class) {
-                try {
-                    int field = Integer.parseInt(setter.getName().substring("setField".length()));
-                    setter.invoke(m, messageValue(setter.getParameterTypes()[0], field, seq));
-                } catch (IllegalAccessException | InvocationTargetException e) {
-                    throw new IllegalStateException("cannot fill " + setter.getName(), e);
-                }
+        for (MessageProperty p : MessageProperty.ALL) {
+            if (p.type() != List.class) {
+                p.set(m, messageValue(p.type(), Integer.parseInt(p.name().substring("field".length())), seq));
             }
         }
         return m;
@@ -275,19 +268,9 @@ public final class Fixtures {
 
     private static BenchmarkMessage benchmarkMessageCopy(BenchmarkMessage m) {
         BenchmarkMessage copy = new BenchmarkMessage();
-        for (Method getter : BenchmarkMessage.class.getMethods()) {
-            String name = getter.getName();
-            String property = name.startsWith("get") ? name.substring(3) : name.startsWith("is") ? name.substring(2) : null;
-            if (property == null || getter.getParameterCount() != 0 || getter.getDeclaringClass() != BenchmarkMessage.class) {
-                continue;
-            }
-            try {
-                Object value = getter.invoke(m);
-                BenchmarkMessage.class.getMethod("set" + property, getter.getReturnType())
-                        .invoke(copy, value instanceof List<?> list ? new ArrayList<>(list) : value);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot copy " + property, e);
-            }
+        for (MessageProperty p : MessageProperty.ALL) {
+            Object value = p.get(m);
+            p.set(copy, value instanceof List<?> list ? new ArrayList<>(list) : value);
         }
         return copy;
     }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import org.rpcbench.cases.Fixtures;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
@@ -25,7 +24,7 @@ public final class Checks {
 
     private Checks() {}
 
-    /** {@code expected}: {@link Fixtures#exists}'s answer for the email, worked out before the call. */
+    /** {@code expected}: {@link org.rpcbench.cases.Fixtures#exists}'s answer for the email, worked out before the call. */
     public static String existUser(String email, boolean expected, Object answer) {
         if (!(answer instanceof Boolean)) {
             return "existUser(" + email + ") answered " + describe(answer) + ", expected " + expected;

@@ -2,7 +2,6 @@ package org.rpcbench.contract;
 
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Timestamp;
-import java.lang.reflect.Method;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -43,22 +42,26 @@ public final class ProtoTwin {
 
     /**
      * The contract's user from its twin. A birthday that is not a midnight, or a time with nanos out of
-     * range, is refused (IllegalArgumentException) rather than rounded into a valid value.
+     * range, is refused (IllegalArgumentException, naming the user) rather than rounded into a valid value.
      */
     public static User fromProto(org.rpcbench.contract.proto.User p) {
         User u = new User();
         u.setId(p.getId());
         u.setName(p.getName());
         u.setSex(p.getSex());
-        u.setBirthday(p.hasBirthday() ? localDate(p.getBirthday()) : null);
         u.setEmail(p.getEmail());
         u.setMobile(p.getMobile());
         u.setAddress(p.getAddress());
         u.setIcon(p.getIcon());
         u.setPermissions(new ArrayList<>(p.getPermissionsList()));
         u.setStatus(p.getStatus());
-        u.setCreateTime(p.hasCreateTime() ? localDateTime(p.getCreateTime()) : null);
-        u.setUpdateTime(p.hasUpdateTime() ? localDateTime(p.getUpdateTime()) : null);
+        try {
+            u.setBirthday(p.hasBirthday() ? localDate(p.getBirthday()) : null);
+            u.setCreateTime(p.hasCreateTime() ? localDateTime(p.getCreateTime()) : null);
+            u.setUpdateTime(p.hasUpdateTime() ? localDateTime(p.getUpdateTime()) : null);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("user " + p.getId() + ": " + e.getMessage(), e);
+        }
         return u;
     }
 
@@ -101,11 +104,7 @@ public final class ProtoTwin {
         Page page = new Page();
         page.setPageNo(p.getPageNo());
         page.setTotal(p.getTotal());
-        List<User> users = new ArrayList<>(p.getResultCount());
-        for (org.rpcbench.contract.proto.User u : p.getResultList()) {
-            users.add(fromProto(u));
-        }
-        page.setResult(users);
+        page.setResult(Page.read(p.getPageNo(), p.getResultCount(), i -> fromProto(p.getResult(i))));
         return page;
     }
 
@@ -152,12 +151,13 @@ public final class ProtoTwin {
 
     /**
      * The twin of a BenchmarkMessage, field by field through the proto's descriptor and the bean's
-     * accessors of the same names. Reflective, so never on a measured path: fixtures and failure reports.
+     * properties of the same names ({@link MessageProperty}). Reflective, so never on a measured path:
+     * fixtures and failure reports.
      */
     public static org.rpcbench.contract.proto.BenchmarkMessage toProto(BenchmarkMessage m) {
         org.rpcbench.contract.proto.BenchmarkMessage.Builder b = org.rpcbench.contract.proto.BenchmarkMessage.newBuilder();
         for (FieldDescriptor field : b.getDescriptorForType().getFields()) {
-            Object value = invoke(accessor(field, true), m);
+            Object value = MessageProperty.named(field.getName()).get(m);
             if (field.isRepeated()) {
                 for (Object item : Person.orEmpty((List<?>) value)) {
                     b.addRepeatedField(field, item);
@@ -173,30 +173,8 @@ public final class ProtoTwin {
         BenchmarkMessage m = new BenchmarkMessage();
         for (FieldDescriptor field : p.getDescriptorForType().getFields()) {
             Object value = p.getField(field);
-            invoke(accessor(field, false), m, field.isRepeated() ? new ArrayList<>((List<?>) value) : value);
+            MessageProperty.named(field.getName()).set(m, field.isRepeated() ? new ArrayList<>((List<?>) value) : value);
         }
         return m;
-    }
-
-    private static Method accessor(FieldDescriptor field, boolean getter) {
-        String property = Character.toUpperCase(field.getName().charAt(0)) + field.getName().substring(1);
-        for (Method method : BenchmarkMessage.class.getMethods()) {
-            String name = method.getName();
-            boolean matches = getter
-                    ? (name.equals("get" + property) || name.equals("is" + property)) && method.getParameterCount() == 0
-                    : name.equals("set" + property) && method.getParameterCount() == 1;
-            if (matches) {
-                return method;
-            }
-        }
-        throw new IllegalStateException("BenchmarkMessage has no " + (getter ? "getter" : "setter") + " for " + field.getName());
-    }
-
-    private static Object invoke(Method method, Object target, Object... args) {
-        try {
-            return method.invoke(target, args);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot call " + method.getName(), e);
-        }
     }
 }

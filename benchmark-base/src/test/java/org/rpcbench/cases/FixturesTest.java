@@ -164,6 +164,6 @@ class FixturesTest {
         answer.setField1(request.getField1());
         answer.setField2(request.getField2());
         assertThat(answer).isEqualTo(request);
-        assertThat(ProtoFixtures.said(ProtoTwin.toProto(request))).isEqualTo(ProtoTwin.toProto(Fixtures.said(request)));
+        assertThat(ProtoForm.said(ProtoTwin.toProto(request))).isEqualTo(ProtoTwin.toProto(Fixtures.said(request)));
     }
 }

@@ -64,10 +64,11 @@ class SharedVectorsTest {
         HexFormat hex = HexFormat.of();
         for (Case c : CASES) {
             for (int seq : SEQS) {
+                Request request = Request.of(c, seq);
                 out.append(c.method()).append(' ').append(seq).append(" request ")
-                        .append(hex.formatHex(ProtoFixtures.request(c, seq).toByteArray())).append('\n');
-                out.append(c.method()).append(' ').append(seq).append(" answer ")
-                        .append(hex.formatHex(stamped(ProtoFixtures.answer(c, seq), stamp).toByteArray())).append('\n');
+                        .append(hex.formatHex(ProtoForm.PROTO.request(c.operation(), request.argument()).toByteArray())).append('\n');
+                out.append(c.method()).append(' ').append(seq).append(" answer ").append(hex.formatHex(
+                        stamped(ProtoForm.PROTO.answer(c.operation(), request.expected()), stamp).toByteArray())).append('\n');
             }
         }
         return out.toString();

@@ -17,7 +17,7 @@ import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
 
-class ChecksTest {
+public class ChecksTest {
     private final ClientClock clock = ClientClock.opened();
 
     @Test
@@ -191,7 +191,7 @@ class ChecksTest {
     }
 
     /** Bytes this thread allocated per run of {@code check}, after a warm-up. */
-    static long allocatedBy(Runnable check) {
+    public static long allocatedBy(Runnable check) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().getId();
         for (int i = 0; i < 20_000; i++) {

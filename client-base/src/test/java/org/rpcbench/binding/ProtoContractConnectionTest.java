@@ -13,7 +13,7 @@ class ProtoContractConnectionTest {
 
     @Test
     void rightAnswersPassEveryCase() throws Exception {
-        Connection c = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
+        Connection c = new ContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
                 fixtures::getUser, fixtures::listUser, fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say),
                 () -> {});
         for (Case each : Case.values()) {
@@ -26,7 +26,7 @@ class ProtoContractConnectionTest {
 
     @Test
     void oneGarbledFieldDeepInAPageIsCaughtAndNamed() throws Exception {
-        Connection c = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
+        Connection c = new ContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
                 fixtures::getUser, request -> {
                     var page = fixtures.listUser(request).toBuilder();
                     page.setResult(7, page.getResult(7).toBuilder().setMobile("13800000000"));
@@ -38,14 +38,14 @@ class ProtoContractConnectionTest {
 
     @Test
     void aServerTimeLostOrGarbledOnTheWayIsCaughtAndNamed() throws Exception {
-        Connection dropped = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
+        Connection dropped = new ContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
                 request -> fixtures.getUser(request).toBuilder().clearUpdateTime().build(), fixtures::listUser,
                 fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say), () -> {});
         Exchange exchange = dropped.prepare(Case.GET_USER, 4);
         assertThat(exchange.check(exchange.call())).startsWith("user 5: updateTime was null");
 
         Timestamp epoch = Timestamp.getDefaultInstance();
-        Connection atEpoch = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
+        Connection atEpoch = new ContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
                 fixtures::getUser, request -> {
                     var page = fixtures.listUser(request).toBuilder();
                     page.setResult(3, page.getResult(3).toBuilder().setCreateTime(epoch).setUpdateTime(epoch));
@@ -57,7 +57,7 @@ class ProtoContractConnectionTest {
 
     @Test
     void aSubmittedUserWithItsNanosCutIsRefusedByTheServer() throws Exception {
-        Connection c = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser,
+        Connection c = new ContractConnection(ProtoUserService.of(fixtures::existUser,
                 user -> fixtures.createUser(user.toBuilder().setCreateTime(user.getCreateTime().toBuilder()
                         .setNanos(user.getCreateTime().getNanos() / 1000 * 1000)).build()),
                 fixtures::getUser, fixtures::listUser, fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say), () -> {});
@@ -67,7 +67,7 @@ class ProtoContractConnectionTest {
 
     @Test
     void aFalseBoolReplyIsWrong() throws Exception {
-        Connection c = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser,
+        Connection c = new ContractConnection(ProtoUserService.of(fixtures::existUser,
                 user -> fixtures.createUser(user.toBuilder().setStatus(9).build()), fixtures::getUser, fixtures::listUser,
                 fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say), () -> {});
         Exchange exchange = c.prepare(Case.CREATE_USER, 0);
@@ -76,7 +76,7 @@ class ProtoContractConnectionTest {
 
     @Test
     void aSayThatLeavesField2AloneIsWrong() throws Exception {
-        Connection c = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
+        Connection c = new ContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
                 fixtures::getUser, fixtures::listUser, fixtures::ping, fixtures::echo, fixtures::echoPerson,
                 message -> message.toBuilder().setField1("OK").build()), () -> {});
         Exchange exchange = c.prepare(Case.SAY, 3);
@@ -85,7 +85,7 @@ class ProtoContractConnectionTest {
 
     @Test
     void anEchoCutShortIsWrong() throws Exception {
-        Connection c = new ProtoContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
+        Connection c = new ContractConnection(ProtoUserService.of(fixtures::existUser, fixtures::createUser,
                 fixtures::getUser, fixtures::listUser, fixtures::ping,
                 text -> text.toBuilder().setText(text.getText().substring(0, 50_000)).build(),
                 fixtures::echoPerson, fixtures::say), () -> {});

@@ -11,7 +11,7 @@ import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import java.util.concurrent.TimeUnit;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
-import org.rpcbench.binding.ProtoContractConnection;
+import org.rpcbench.binding.ContractConnection;
 import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.binding.Target;
 import org.rpcbench.contract.proto.ExistUserRequest;
@@ -36,7 +36,7 @@ public final class GrpcProtobufClient extends GrpcBinding implements ClientBindi
             // A channel connects lazily; one call (fail-fast, under the deadline) proves that a gRPC
             // server with this service is there, and says why not when it is not.
             stub.existUser(ExistUserRequest.getDefaultInstance());
-            return new ProtoContractConnection(
+            return new ContractConnection(
                     ProtoUserService.of(stub::existUser, stub::createUser, stub::getUser, stub::listUser,
                         stub::ping, stub::echo, stub::echoPerson, stub::say),
                     () -> shut(channel));

@@ -17,13 +17,9 @@ import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
-import org.rpcbench.cases.Fixtures;
-import org.rpcbench.checks.Checks;
+import org.rpcbench.cases.Operation;
+import org.rpcbench.cases.Request;
 import org.rpcbench.checks.ClientClock;
-import org.rpcbench.contract.BenchmarkMessage;
-import org.rpcbench.contract.Page;
-import org.rpcbench.contract.Person;
-import org.rpcbench.contract.User;
 
 /**
  * One JDK HTTP client shared by every benchmark thread, forced to HTTP/1.1.
@@ -92,37 +88,12 @@ final class HttpJsonConnection implements Connection {
 
     @Override
     public Exchange prepare(Case c, int seq) {
-        return switch (c) {
-            case EXIST_USER -> {
-                String email = Fixtures.existUserRequest(seq);
-                boolean exists = Fixtures.exists(email);
-                yield post("existUser", email, Boolean.class, answer -> Checks.existUser(email, exists, answer));
-            }
-            case CREATE_USER -> post("createUser", Fixtures.createUserRequest(seq), Boolean.class, Checks::createUser);
-            case GET_USER -> {
-                User expected = Fixtures.user(Fixtures.getUserRequest(seq));
-                yield post("getUser", expected.getId(), User.class, answer -> Checks.user(expected, answer, clock));
-            }
-            case LIST_USER -> {
-                Page expected = Fixtures.page(Fixtures.listUserRequest(seq));
-                yield post("listUser", expected.getPageNo(), Page.class, answer -> Checks.page(expected, answer, clock));
-            }
-            case PING -> send("ping", null, Object.class, Checks::ping);
-            case ECHO_20B, ECHO_1K, ECHO_5K, ECHO_50K, ECHO_200K -> {
-                String text = Fixtures.echoText(c.echoBytes(), seq);
-                byte[] body = ECHO_BODIES.computeIfAbsent(text, JSON::toJSONBytes);
-                yield send("echo", body, String.class, answer -> Checks.echo(text, answer));
-            }
-            case ECHO_POJO -> {
-                Person person = Fixtures.person(seq);
-                yield post("echoPerson", person, Person.class, answer -> Checks.person(person, answer));
-            }
-            case SAY -> {
-                BenchmarkMessage message = Fixtures.benchmarkMessage(seq);
-                BenchmarkMessage expected = Fixtures.said(message);
-                yield post("say", message, BenchmarkMessage.class, answer -> Checks.say(expected, answer));
-            }
-        };
+        Request request = Request.of(c, seq);
+        Operation op = request.operation();
+        Object argument = request.argument();
+        byte[] body = op == Operation.PING ? null
+                : op == Operation.ECHO ? ECHO_BODIES.computeIfAbsent((String) argument, JSON::toJSONBytes) : JSON.toJSONBytes(argument);
+        return send(op.method(), body, op.answerType(), request.check(clock));
     }
 
     /**

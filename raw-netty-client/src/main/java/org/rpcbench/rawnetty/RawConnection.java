@@ -1,5 +1,7 @@
 package org.rpcbench.rawnetty;
 
+import static org.rpcbench.cases.ProtoForm.PROTO;
+
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import io.netty.buffer.ByteBuf;
@@ -11,21 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
-import org.rpcbench.cases.ProtoFixtures;
-import org.rpcbench.checks.Checks;
+import org.rpcbench.cases.TwinForm;
 import org.rpcbench.checks.ClientClock;
-import org.rpcbench.checks.ProtoChecks;
-import org.rpcbench.contract.ProtoTwin;
-import org.rpcbench.contract.proto.BenchmarkMessage;
-import org.rpcbench.contract.proto.BoolReply;
 import org.rpcbench.contract.proto.EchoText;
-import org.rpcbench.contract.proto.Empty;
-import org.rpcbench.contract.proto.Page;
-import org.rpcbench.contract.proto.Person;
-import org.rpcbench.contract.proto.User;
 
 /**
  * Requests are the contract's protobuf bytes, built here before measurement with the bytes of the right
@@ -34,8 +28,8 @@ import org.rpcbench.contract.proto.User;
  * by every request that sends it, and by its expected answer (the same bytes).
  *
  * <p>getUser's and listUser's answers carry the server's times, so their bytes cannot be known before:
- * the first answer a request gets is parsed and checked in full ({@link ProtoChecks}: every field exactly,
- * the times in the client's window), and kept; an answer with the same bytes is then the same answer and
+ * the first answer a request gets is parsed and checked in full (the twins' check,
+ * {@link org.rpcbench.cases.TwinForm#check}: every field exactly, the times in the client's window), and kept; an answer with the same bytes is then the same answer and
  * passes by a byte comparison, without parsing. The server keeps its answers too, and makes them again
  * every minute; a new answer is checked in full again.
  */
@@ -56,11 +50,12 @@ final class RawConnection implements Connection {
 
     @Override
     public Exchange prepare(Case c, int seq) {
-        Message request = ProtoFixtures.request(c, seq);
-        Message expected = ProtoFixtures.answer(c, seq);
-        byte[] body = request instanceof EchoText echo
-                ? echoBodies.computeIfAbsent(echo.getText(), text -> echo.toByteArray()) : request.toByteArray();
-        return new Call(c, seq, body, expected, expected.equals(request) ? body : expected.toByteArray());
+        TwinForm.Prepared prepared = PROTO.prepare(c, seq, clock);
+        Message sent = (Message) prepared.request();
+        Message expected = (Message) prepared.expected();
+        byte[] body = sent instanceof EchoText echo
+                ? echoBodies.computeIfAbsent(echo.getText(), text -> echo.toByteArray()) : sent.toByteArray();
+        return new Call(c, seq, body, expected, expected.equals(sent) ? body : expected.toByteArray(), prepared.check());
     }
 
     /**
@@ -74,16 +69,20 @@ final class RawConnection implements Connection {
         final byte[] body;
         private final Message expected;
         final byte[] expectedBytes;
+        private final boolean stamped;
+        private final Function<Object, String> check;
         /** The last answer to a request whose answers carry the server's times that passed the full check. */
         private byte[] accepted;
         private int uses;
 
-        Call(Case c, int seq, byte[] body, Message expected, byte[] expectedBytes) {
+        Call(Case c, int seq, byte[] body, Message expected, byte[] expectedBytes, Function<Object, String> check) {
             this.c = c;
             this.idBase = (long) seq << 32;
             this.body = body;
             this.expected = expected;
             this.expectedBytes = expectedBytes;
+            this.stamped = c.operation().stamped();
+            this.check = check;
         }
 
         @Override
@@ -113,43 +112,27 @@ final class RawConnection implements Connection {
             if (!(answer instanceof byte[] bytes)) {
                 return "expected bytes, got " + answer;
             }
-            if (c == Case.GET_USER || c == Case.LIST_USER) {
-                return Arrays.equals(bytes, accepted) ? null : stamped(bytes);
-            }
-            return Arrays.equals(bytes, expectedBytes) ? null : describe(bytes);
+            return Arrays.equals(bytes, stamped ? accepted : expectedBytes) ? null : parsed(bytes);
         }
 
-        /** An answer with the server's times not seen before: parsed, checked in full, and kept if right. */
-        private String stamped(byte[] bytes) {
-            String problem;
+        /**
+         * An answer whose bytes are not the known right ones, parsed and checked in full: one with the
+         * server's times not seen before is kept if right; any other is wrong, in the shared checks' words
+         * where they parse.
+         */
+        private String parsed(byte[] bytes) {
+            Message answer;
             try {
-                problem = c == Case.GET_USER ? ProtoChecks.user((User) expected, User.parseFrom(bytes), clock)
-                        : ProtoChecks.page((Page) expected, Page.parseFrom(bytes), clock);
+                answer = expected.getParserForType().parseFrom(bytes);
             } catch (InvalidProtocolBufferException e) {
                 return c.method() + ": an answer of " + bytes.length + " bytes that is no " + expected.getDescriptorForType().getName();
             }
-            if (problem == null) {
-                accepted = bytes;
-            }
-            return problem;
-        }
-
-        /** What is wrong with an answer whose bytes differ, in the shared checks' words where they parse. */
-        private String describe(byte[] bytes) {
-            String problem;
-            try {
-                problem = switch (c) {
-                    case EXIST_USER, CREATE_USER -> c.method() + " answered " + BoolReply.parseFrom(bytes).getValue()
-                            + ", expected " + ((BoolReply) expected).getValue();
-                    case GET_USER, LIST_USER -> stamped(bytes);
-                    case PING -> Checks.ping(Empty.parseFrom(bytes));
-                    case ECHO_20B, ECHO_1K, ECHO_5K, ECHO_50K, ECHO_200K -> Checks.echo(((EchoText) expected).getText(), EchoText.parseFrom(bytes).getText());
-                    case ECHO_POJO -> Checks.person(ProtoTwin.fromProto((Person) expected), ProtoTwin.fromProto(Person.parseFrom(bytes)));
-                    case SAY -> Checks.say(ProtoTwin.fromProto((BenchmarkMessage) expected),
-                            ProtoTwin.fromProto(BenchmarkMessage.parseFrom(bytes)));
-                };
-            } catch (InvalidProtocolBufferException e) {
-                return c.method() + ": an answer of " + bytes.length + " bytes that is no " + expected.getDescriptorForType().getName();
+            String problem = check.apply(answer);
+            if (stamped) {
+                if (problem == null) {
+                    accepted = bytes;
+                }
+                return problem;
             }
             return problem != null ? problem : c.method() + ": the answer's " + bytes.length + " bytes differ from the "
                     + expectedBytes.length + " expected";

@@ -7,11 +7,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.rpcbench.cases.Case;
-import org.rpcbench.contract.proto.BenchmarkMessage;
-import org.rpcbench.contract.proto.ExistUserRequest;
-import org.rpcbench.contract.proto.GetUserRequest;
-import org.rpcbench.contract.proto.ListUserRequest;
-import org.rpcbench.contract.proto.User;
+import org.rpcbench.cases.Operation;
+import org.rpcbench.cases.ProtoForm;
 import org.rpcbench.server.FixtureProtoService;
 
 /**
@@ -58,12 +55,12 @@ final class Answers {
 
     /** Whether a case's answer carries times the service stamps (its users' createTime and updateTime). */
     static boolean stamped(Case c) {
-        return c == Case.GET_USER || c == Case.LIST_USER;
+        return c.operation().stamped();
     }
 
     /** Whether a case's answer is its request's bytes, unread: the server may send them back without copying. */
     static boolean echoes(Case c) {
-        return c.echoBytes() > 0 || c == Case.ECHO_POJO;
+        return c.operation().echoes();
     }
 
     /** The answer's bytes; IllegalArgumentException for an unknown case or bytes that are no such request. */
@@ -74,7 +71,7 @@ final class Answers {
         if (echoes(c)) {
             return request;
         }
-        if (c == Case.PING) {
+        if (c.operation() == Operation.PING) {
             return NOTHING;
         }
         Request key = new Request(c, request);
@@ -89,18 +86,16 @@ final class Answers {
     }
 
     private Message compute(Case c, byte[] request) {
+        Message parsed;
         try {
-            return switch (c) {
-                case EXIST_USER -> fixtures.existUser(ExistUserRequest.parseFrom(request));
-                case CREATE_USER -> fixtures.createUser(User.parseFrom(request));
-                case GET_USER -> fixtures.getUser(GetUserRequest.parseFrom(request));
-                case LIST_USER -> fixtures.listUser(ListUserRequest.parseFrom(request));
-                case SAY -> fixtures.say(BenchmarkMessage.parseFrom(request));
-                case PING, ECHO_20B, ECHO_1K, ECHO_5K, ECHO_50K, ECHO_200K, ECHO_POJO ->
-                        throw new IllegalStateException(c.method() + " is answered without the service");
-            };
+            parsed = ProtoForm.requestParser(c.operation()).parseFrom(request);
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalArgumentException("not a " + c.method() + " request: " + e.getMessage());
+        }
+        try {
+            return (Message) ProtoForm.call(c.operation(), fixtures, parsed).call();
+        } catch (Exception e) {
+            throw new IllegalStateException(c.method() + " failed in the service: " + e.getMessage(), e);
         }
     }
 

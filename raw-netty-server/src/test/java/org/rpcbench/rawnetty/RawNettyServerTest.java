@@ -3,6 +3,7 @@ package org.rpcbench.rawnetty;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.Message;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -12,9 +13,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Case;
-import org.rpcbench.cases.ProtoFixtures;
+import org.rpcbench.cases.ProtoForm;
+import org.rpcbench.cases.Request;
 import org.rpcbench.checks.ClientClock;
-import org.rpcbench.checks.ProtoChecks;
 import org.rpcbench.contract.proto.BenchmarkMessage;
 import org.rpcbench.contract.proto.Page;
 import org.rpcbench.contract.proto.User;
@@ -22,19 +23,27 @@ import org.rpcbench.server.RunningServer;
 
 class RawNettyServerTest {
 
+    private static Message answer(Case c, int seq) {
+        return ProtoForm.PROTO.answer(c.operation(), Request.of(c, seq).expected());
+    }
+
+    private static Message request(Case c, int seq) {
+        return ProtoForm.PROTO.request(c.operation(), Request.of(c, seq).argument());
+    }
+
     @Test
     void answersAreTheServicesAndTheSameBytesGetTheSameAnswer() throws Exception {
         Answers answers = new Answers();
         ClientClock clock = ClientClock.opened();
         for (Case c : Case.values()) {
-            byte[] request = ProtoFixtures.request(c, 7).toByteArray();
+            byte[] request = request(c, 7).toByteArray();
             byte[] first = answers.to(c, request);
-            if (c == Case.GET_USER) {
-                assertThat(ProtoChecks.user((User) ProtoFixtures.answer(c, 7), User.parseFrom(first), clock)).isNull();
-            } else if (c == Case.LIST_USER) {
-                assertThat(ProtoChecks.page((Page) ProtoFixtures.answer(c, 7), Page.parseFrom(first), clock)).isNull();
+            if (c.operation().stamped()) {
+                Request r = Request.of(c, 7);
+                Message parsed = answer(c, 7).getParserForType().parseFrom(first);
+                assertThat(ProtoForm.PROTO.check(r, answer(c, 7), clock).apply(parsed)).as(c.method()).isNull();
             } else {
-                assertThat(first).as(c.method()).isEqualTo(ProtoFixtures.answer(c, 7).toByteArray());
+                assertThat(first).as(c.method()).isEqualTo(answer(c, 7).toByteArray());
             }
             if (Answers.echoes(c)) {
                 // neither parsed nor kept: the answer is the very bytes that came
@@ -47,7 +56,7 @@ class RawNettyServerTest {
 
     @Test
     void answersWithTheServicesTimesAreMadeAgainOnceTheyAreOlderThanTheirMaximumAge() throws Exception {
-        byte[] request = ProtoFixtures.request(Case.GET_USER, 2).toByteArray();
+        byte[] request = request(Case.GET_USER, 2).toByteArray();
         byte[] fresh = new Answers(0).to(Case.GET_USER, request);
         Answers ageless = new Answers(0);
         byte[] first = ageless.to(Case.GET_USER, request);
@@ -56,7 +65,7 @@ class RawNettyServerTest {
         assertThat(again).isNotSameAs(first);
         assertThat(User.parseFrom(again).getCreateTime().getNanos()).isNotEqualTo(User.parseFrom(first).getCreateTime().getNanos());
         // the others are kept whatever their age: nothing in them changes
-        byte[] created = ProtoFixtures.request(Case.CREATE_USER, 2).toByteArray();
+        byte[] created = request(Case.CREATE_USER, 2).toByteArray();
         assertThat(ageless.to(Case.CREATE_USER, created)).isSameAs(ageless.to(Case.CREATE_USER, created));
         assertThat(fresh).isNotNull();
         assertThat(Answers.STAMPED_MAX_AGE_NANOS).isEqualTo(60_000_000_000L);
@@ -64,16 +73,16 @@ class RawNettyServerTest {
 
     @Test
     void sayIsTheServicesAnswerNotAnEcho() {
-        byte[] request = ProtoFixtures.request(Case.SAY, 3).toByteArray();
+        byte[] request = request(Case.SAY, 3).toByteArray();
         byte[] answer = new Answers().to(Case.SAY, request);
         assertThat(answer).isNotEqualTo(request)
-                .isEqualTo(ProtoFixtures.said((BenchmarkMessage) ProtoFixtures.request(Case.SAY, 3)).toByteArray());
+                .isEqualTo(ProtoForm.said((BenchmarkMessage) request(Case.SAY, 3)).toByteArray());
     }
 
     @Test
     void anEchoFrameComesBackAsItCameWithItsStatusAnswered() {
         EmbeddedChannel channel = new EmbeddedChannel(new RawNettyServer.Answering(new Answers()));
-        byte[] body = ProtoFixtures.request(Case.ECHO_1K, 2).toByteArray();
+        byte[] body = request(Case.ECHO_1K, 2).toByteArray();
         channel.writeInbound(Unpooled.buffer().writeLong(42).writeByte(Case.ECHO_1K.ordinal()).writeBytes(body));
         channel.flushOutbound();
         ByteBuf answer = channel.readOutbound();

@@ -1,6 +1,6 @@
 package org.rpcbench.server;
 
-import org.rpcbench.cases.ProtoFixtures;
+import org.rpcbench.cases.ProtoForm;
 import org.rpcbench.contract.ProtoTwin;
 import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.contract.proto.BenchmarkMessage;
@@ -17,18 +17,14 @@ import org.rpcbench.contract.proto.User;
 /**
  * {@link FixtureUserService} answering in the protobuf twin, for IDL protocols. A binding's generated
  * service base class delegates each method here. Answers are converted per call, as a service that keeps
- * its own domain model behind a protobuf API would.
+ * its own domain model behind a protobuf API would. Every method costs what the Java service's does
+ * (its calibration cost): the echoes and ping call it for that alone, and answer with the message received.
  */
 public final class FixtureProtoService implements ProtoUserService {
     private static final BoolReply TRUE = BoolReply.newBuilder().setValue(true).build();
     private static final BoolReply FALSE = BoolReply.newBuilder().setValue(false).build();
 
     private final FixtureUserService fixtures = new FixtureUserService();
-    // the methods that answer without the Java service spin its calibration cost here
-    private static final long PING = CalibratedCost.nanos("ping");
-    private static final long ECHO = CalibratedCost.nanos("echo");
-    private static final long ECHO_PERSON = CalibratedCost.nanos("echoPerson");
-    private static final long SAY = CalibratedCost.nanos("say");
 
     @Override
     public BoolReply existUser(ExistUserRequest request) {
@@ -59,26 +55,26 @@ public final class FixtureProtoService implements ProtoUserService {
 
     @Override
     public Empty ping(Empty request) {
-        CalibratedCost.spin(PING);
+        fixtures.ping();
         return Empty.getDefaultInstance();
     }
 
     @Override
     public EchoText echo(EchoText request) {
-        CalibratedCost.spin(ECHO);
+        fixtures.echo(null);
         return request;
     }
 
     @Override
     public Person echoPerson(Person request) {
-        CalibratedCost.spin(ECHO_PERSON);
+        fixtures.echoPerson(null);
         return request;
     }
 
     /** Decodes, sets two fields, encodes: the seeds' server (messages are immutable, so a rebuilt copy). */
     @Override
     public BenchmarkMessage say(BenchmarkMessage request) {
-        CalibratedCost.spin(SAY);
-        return ProtoFixtures.said(request);
+        CalibratedCost.spin(FixtureUserService.SAY);
+        return ProtoForm.said(request);
     }
 }

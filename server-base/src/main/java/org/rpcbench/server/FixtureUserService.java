@@ -24,7 +24,7 @@ public final class FixtureUserService implements UserService {
     private static final long PING = CalibratedCost.nanos("ping");
     private static final long ECHO = CalibratedCost.nanos("echo");
     private static final long ECHO_PERSON = CalibratedCost.nanos("echoPerson");
-    private static final long SAY = CalibratedCost.nanos("say");
+    static final long SAY = CalibratedCost.nanos("say");
 
     @Override
     public boolean existUser(String email) {

@@ -1,12 +1,12 @@
 package org.rpcbench.thrift;
 
-import java.lang.reflect.Method;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.rpcbench.contract.Address;
 import org.rpcbench.contract.BenchmarkMessage;
+import org.rpcbench.contract.MessageProperty;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
 import org.rpcbench.contract.User;
@@ -43,22 +43,26 @@ public final class ThriftTwin {
 
     /**
      * The contract's user from its struct. A birthday that is not a midnight, or a time with nanos out of
-     * range, is refused (IllegalArgumentException) rather than rounded into a valid value.
+     * range, is refused (IllegalArgumentException, naming the user) rather than rounded into a valid value.
      */
     public static User fromThrift(org.rpcbench.thrift.idl.User t) {
         User user = new User();
         user.setId(t.getId());
         user.setName(t.getName());
         user.setSex(t.getSex());
-        user.setBirthday(t.getBirthday() == null ? null : localDate(t.getBirthday()));
         user.setEmail(t.getEmail());
         user.setMobile(t.getMobile());
         user.setAddress(t.getAddress());
         user.setIcon(t.getIcon());
         user.setPermissions(t.getPermissions() == null ? null : new ArrayList<>(t.getPermissions()));
         user.setStatus(t.getStatus());
-        user.setCreateTime(t.getCreateTime() == null ? null : localDateTime(t.getCreateTime()));
-        user.setUpdateTime(t.getUpdateTime() == null ? null : localDateTime(t.getUpdateTime()));
+        try {
+            user.setBirthday(t.getBirthday() == null ? null : localDate(t.getBirthday()));
+            user.setCreateTime(t.getCreateTime() == null ? null : localDateTime(t.getCreateTime()));
+            user.setUpdateTime(t.getUpdateTime() == null ? null : localDateTime(t.getUpdateTime()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("user " + t.getId() + ": " + e.getMessage(), e);
+        }
         return user;
     }
 
@@ -99,11 +103,8 @@ public final class ThriftTwin {
         page.setPageNo(t.getPageNo());
         page.setTotal(t.getTotal());
         if (t.getResult() != null) {
-            List<User> users = new ArrayList<>(t.getResultSize());
-            for (org.rpcbench.thrift.idl.User user : t.getResult()) {
-                users.add(fromThrift(user));
-            }
-            page.setResult(users);
+            List<org.rpcbench.thrift.idl.User> users = t.getResult();
+            page.setResult(Page.read(t.getPageNo(), users.size(), i -> users.get(i) == null ? null : fromThrift(users.get(i))));
         }
         return page;
     }
@@ -154,17 +155,17 @@ public final class ThriftTwin {
 
     /**
      * The twin of a BenchmarkMessage, field by field through the struct's field ids and the bean's
-     * accessors of the same names. Reflective, so never on a measured path: fixtures and failure reports.
+     * properties of the same names ({@link MessageProperty}). Reflective, so never on a measured path: fixtures and failure reports.
      * An empty field5 stays unset, as an empty repeated field puts nothing on a protobuf wire.
      */
     public static org.rpcbench.thrift.idl.BenchmarkMessage toThrift(BenchmarkMessage m) {
         org.rpcbench.thrift.idl.BenchmarkMessage t = new org.rpcbench.thrift.idl.BenchmarkMessage();
-        for (MessageField field : MESSAGE_FIELDS) {
-            Object value = invoke(field.getter, m);
+        for (org.rpcbench.thrift.idl.BenchmarkMessage._Fields id : org.rpcbench.thrift.idl.BenchmarkMessage._Fields.values()) {
+            Object value = MessageProperty.named(id.getFieldName()).get(m);
             if (value instanceof List<?> list) {
                 value = list.isEmpty() ? null : new ArrayList<>(list);
             }
-            t.setFieldValue(field.id, value);
+            t.setFieldValue(id, value);
         }
         return t;
     }
@@ -172,46 +173,12 @@ public final class ThriftTwin {
     /** Unset optional fields come back as the IDL's defaults (or Java's), as proto2's getters give them. */
     public static BenchmarkMessage fromThrift(org.rpcbench.thrift.idl.BenchmarkMessage t) {
         BenchmarkMessage m = new BenchmarkMessage();
-        for (MessageField field : MESSAGE_FIELDS) {
-            Object value = t.getFieldValue(field.id);
-            if (value instanceof List<?> list) {
-                invoke(field.setter, m, new ArrayList<>(list));
-            } else if (value != null) {
-                invoke(field.setter, m, value);
+        for (org.rpcbench.thrift.idl.BenchmarkMessage._Fields id : org.rpcbench.thrift.idl.BenchmarkMessage._Fields.values()) {
+            Object value = t.getFieldValue(id);
+            if (value != null) {
+                MessageProperty.named(id.getFieldName()).set(m, value instanceof List<?> list ? new ArrayList<>(list) : value);
             }
         }
         return m;
-    }
-
-    private record MessageField(org.rpcbench.thrift.idl.BenchmarkMessage._Fields id, Method getter, Method setter) {}
-
-    private static final List<MessageField> MESSAGE_FIELDS = messageFields();
-
-    private static List<MessageField> messageFields() {
-        List<MessageField> fields = new ArrayList<>();
-        for (org.rpcbench.thrift.idl.BenchmarkMessage._Fields id : org.rpcbench.thrift.idl.BenchmarkMessage._Fields.values()) {
-            String name = id.getFieldName();
-            String property = Character.toUpperCase(name.charAt(0)) + name.substring(1);
-            fields.add(new MessageField(id, accessor(List.of("get" + property, "is" + property), 0, name),
-                    accessor(List.of("set" + property), 1, name)));
-        }
-        return List.copyOf(fields);
-    }
-
-    private static Method accessor(List<String> names, int parameters, String field) {
-        for (Method method : BenchmarkMessage.class.getMethods()) {
-            if (names.contains(method.getName()) && method.getParameterCount() == parameters) {
-                return method;
-            }
-        }
-        throw new IllegalStateException("BenchmarkMessage has no " + names + " for the Thrift field " + field);
-    }
-
-    private static Object invoke(Method method, Object target, Object... args) {
-        try {
-            return method.invoke(target, args);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot call BenchmarkMessage." + method.getName(), e);
-        }
     }
 }

@@ -6,13 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.function.Function;
 import java.util.jar.JarFile;
 import org.apache.thrift.TBase;
 import org.apache.thrift.TDeserializer;
 import org.apache.thrift.TSerializer;
 import org.apache.thrift.protocol.TBinaryProtocol;
 import org.junit.jupiter.api.Test;
+import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Fixtures;
+import org.rpcbench.cases.Request;
 import org.rpcbench.checks.Checks;
 import org.rpcbench.checks.ClientClock;
 import org.rpcbench.contract.BenchmarkMessage;
@@ -112,7 +115,7 @@ class ThriftTwinTest {
         org.rpcbench.thrift.idl.User other = user.deepCopy();
         other.getPermissions().set(14, -1);
         assertThat(other).isNotEqualTo(user);
-        assertThat(ThriftChecks.user(user, other, ClientClock.opened())).contains("permissions");
+        assertThat(check(Case.GET_USER, user, ClientClock.opened()).apply(other)).contains("permissions");
     }
 
     @Test
@@ -141,26 +144,32 @@ class ThriftTwinTest {
         org.rpcbench.thrift.idl.User expected = ThriftTwin.toThrift(Fixtures.user(7));
         org.rpcbench.thrift.idl.User answer = new org.rpcbench.thrift.idl.User();
         new TDeserializer(new TBinaryProtocol.Factory()).deserialize(answer, binary(ThriftTwin.toThrift(Fixtures.user(7))));
-        assertThat(ThriftChecks.user(expected, answer, clock)).isNull();
+        assertThat(check(Case.GET_USER, expected, clock).apply(answer)).isNull();
 
         Timestamp epoch = new Timestamp(0, 0);
-        assertThat(ThriftChecks.user(expected, answer.deepCopy().setCreateTime(epoch).setUpdateTime(epoch), clock))
+        assertThat(check(Case.GET_USER, expected, clock).apply(answer.deepCopy().setCreateTime(epoch).setUpdateTime(epoch)))
                 .startsWith("user 7: createTime was 1970-01-01T00:00, outside the window").endsWith("time zones may differ");
-        assertThat(ThriftChecks.user(expected, answer.deepCopy().setUpdateTime(null), clock)).startsWith("user 7: updateTime was null");
+        assertThat(check(Case.GET_USER, expected, clock).apply(answer.deepCopy().setUpdateTime(null))).startsWith("user 7: updateTime was null");
         Timestamp truncated = new Timestamp(answer.getCreateTime().getSeconds(), answer.getCreateTime().getNanos() / 1000 * 1000 + 1);
-        assertThat(ThriftChecks.user(expected, answer.deepCopy().setCreateTime(truncated), clock))
+        assertThat(check(Case.GET_USER, expected, clock).apply(answer.deepCopy().setCreateTime(truncated)))
                 .startsWith("user 7: updateTime was ").contains("expected createTime's value");
-        assertThat(ThriftChecks.user(expected, answer.deepCopy().setSex(2), clock)).isEqualTo("user 7: sex was 2, expected 1");
-        assertThat(ThriftChecks.user(expected, answer.deepCopy().setBirthday(ThriftTwin.timestamp(Fixtures.birthday(6))), clock))
+        assertThat(check(Case.GET_USER, expected, clock).apply(answer.deepCopy().setSex(2))).isEqualTo("user 7: sex was 2, expected 1");
+        assertThat(check(Case.GET_USER, expected, clock).apply(answer.deepCopy().setBirthday(ThriftTwin.timestamp(Fixtures.birthday(6)))))
                 .isEqualTo("user 7: birthday was 1980-01-07, expected 1980-01-08");
-        assertThat(ThriftChecks.user(expected, answer.deepCopy().setBirthday(new Timestamp(86_400 + 1, 0)), clock))
+        assertThat(check(Case.GET_USER, expected, clock).apply(answer.deepCopy().setBirthday(new Timestamp(86_400 + 1, 0))))
                 .startsWith("user 7: a Timestamp that is no date's midnight");
 
         org.rpcbench.thrift.idl.Page page = ThriftTwin.toThrift(Fixtures.page(2));
-        assertThat(ThriftChecks.page(ThriftTwin.toThrift(Fixtures.page(2)), page, clock)).isNull();
+        assertThat(check(Case.LIST_USER, ThriftTwin.toThrift(Fixtures.page(2)), clock).apply(page)).isNull();
         page.getResult().get(4).setCreateTime(null);
-        assertThat(ThriftChecks.page(ThriftTwin.toThrift(Fixtures.page(2)), page, clock))
+        assertThat(check(Case.LIST_USER, ThriftTwin.toThrift(Fixtures.page(2)), clock).apply(page))
                 .startsWith("page 2, entry 4: user 20: createTime was null");
+    }
+
+    /** The shared check of a getUser or listUser answer in Thrift's form, expecting {@code expected} (user or page 2, 3 or 7). */
+    private static Function<Object, String> check(Case c, Object expected, ClientClock clock) {
+        int seq = (int) (expected instanceof org.rpcbench.thrift.idl.User u ? u.getId() : ((org.rpcbench.thrift.idl.Page) expected).getPageNo()) - 1;
+        return ThriftForm.THRIFT.check(Request.of(c, seq), expected, clock);
     }
 
     @Test

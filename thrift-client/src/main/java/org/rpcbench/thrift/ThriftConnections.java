@@ -1,8 +1,9 @@
 package org.rpcbench.thrift;
 
+import static org.rpcbench.thrift.ThriftForm.THRIFT;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import org.apache.thrift.TConfiguration;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TBinaryProtocol;
@@ -14,22 +15,19 @@ import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
-import org.rpcbench.cases.Fixtures;
-import org.rpcbench.checks.Checks;
+import org.rpcbench.cases.TwinForm;
 import org.rpcbench.checks.ClientClock;
-import org.rpcbench.contract.BenchmarkMessage;
-import org.rpcbench.contract.Person;
-import org.rpcbench.contract.User;
+import org.rpcbench.thrift.ThriftForm.ThriftCall;
 import org.rpcbench.thrift.idl.UserService;
 
 /**
  * The harness's one "connection" for the thrift pair: a set of Thrift connections, one per thread that
  * prepares requests. A thread's connection is opened the first time it prepares (before measurement),
  * and each prepared exchange keeps the connection of the thread that prepared it, so the measured call
- * is the generated client's call and nothing else. Requests and expected answers are Thrift structs
- * built while preparing; an answer is compared with the generated equals (users field by field, their
- * times being the server's: {@link ThriftChecks}), and only a wrong one is converted back to the
- * contract's types so the shared checks can say what is wrong.
+ * is the generated client's call and nothing else. Requests and expected answers are built in Thrift's
+ * form while preparing ({@link ThriftForm}); an answer is compared with the generated equals (users field
+ * by field, their times being the server's), and only a wrong one is converted back to the contract's
+ * types so the shared checks can say what is wrong.
  */
 final class ThriftConnections implements Connection {
     private final Target target;
@@ -51,85 +49,9 @@ final class ThriftConnections implements Connection {
         } catch (TTransportException e) {
             throw new IllegalStateException("cannot open a Thrift connection to " + target + ": " + e.getMessage(), e);
         }
-        switch (c) {
-            case EXIST_USER:
-                return existUser(line, Fixtures.existUserRequest(seq));
-            case CREATE_USER:
-                return createUser(line, Fixtures.createUserRequest(seq));
-            case GET_USER:
-                return getUser(line, Fixtures.getUserRequest(seq));
-            case LIST_USER:
-                return listUser(line, Fixtures.listUserRequest(seq));
-            case PING:
-                return ping(line);
-            case ECHO_20B:
-            case ECHO_1K:
-            case ECHO_5K:
-            case ECHO_50K:
-            case ECHO_200K:
-                return echo(line, Fixtures.echoText(c.echoBytes(), seq));
-            case ECHO_POJO:
-                return echoPerson(line, Fixtures.person(seq));
-            case SAY:
-                return say(line, Fixtures.benchmarkMessage(seq));
-            default:
-                throw new IllegalArgumentException("no Thrift call for case " + c);
-        }
-    }
-
-    private static Exchange existUser(Line line, String email) {
-        boolean exists = Fixtures.exists(email);
-        return exchange(line, client -> client.existUser(email), answer -> Checks.existUser(email, exists, answer));
-    }
-
-    private static Exchange createUser(Line line, User user) {
-        org.rpcbench.thrift.idl.User request = ThriftTwin.toThrift(user);
-        return exchange(line, client -> client.createUser(request), Checks::createUser);
-    }
-
-    /** The server stamps the user with its clock: checked against the client's ({@link ThriftChecks}). */
-    private Exchange getUser(Line line, long id) {
-        org.rpcbench.thrift.idl.User expected = ThriftTwin.toThrift(Fixtures.user(id));
-        return exchange(line, client -> client.getUser(id), answer -> ThriftChecks.user(expected, answer, clock));
-    }
-
-    private Exchange listUser(Line line, int pageNo) {
-        org.rpcbench.thrift.idl.Page expected = ThriftTwin.toThrift(Fixtures.page(pageNo));
-        return exchange(line, client -> client.listUser(pageNo), answer -> ThriftChecks.page(expected, answer, clock));
-    }
-
-    private static Exchange ping(Line line) {
-        return exchange(line, client -> {
-            client.ping();
-            return null;
-        }, Checks::ping);
-    }
-
-    /** The text is one of the few shared variants: requests of one size hold no copies of their own. */
-    private static Exchange echo(Line line, String text) {
-        return exchange(line, client -> client.echo(text), answer -> Checks.echo(text, answer));
-    }
-
-    private static Exchange echoPerson(Line line, Person person) {
-        org.rpcbench.thrift.idl.Person request = ThriftTwin.toThrift(person);
-        return struct(line, client -> client.echoPerson(request), ThriftTwin.toThrift(person), answer -> Checks.person(person,
-                answer instanceof org.rpcbench.thrift.idl.Person p ? ThriftTwin.fromThrift(p) : answer));
-    }
-
-    private static Exchange say(Line line, BenchmarkMessage message) {
-        org.rpcbench.thrift.idl.BenchmarkMessage request = ThriftTwin.toThrift(message);
-        BenchmarkMessage expected = Fixtures.said(message);
-        return struct(line, client -> client.say(request), ThriftTwin.toThrift(expected), answer -> Checks.say(expected,
-                answer instanceof org.rpcbench.thrift.idl.BenchmarkMessage m ? ThriftTwin.fromThrift(m) : answer));
-    }
-
-    /** A struct answer: equal to the prepared one, or explained in the contract's terms. */
-    private static Exchange struct(Line line, ThriftCall call, Object wanted, Function<Object, String> explain) {
-        return exchange(line, call, answer -> wanted.equals(answer) ? null : explain.apply(answer));
-    }
-
-    private static Exchange exchange(Line line, ThriftCall call, Function<Object, String> check) {
-        return Exchange.of(() -> line.call(call), check);
+        TwinForm.Prepared prepared = THRIFT.prepare(c, seq, clock);
+        ThriftCall call = ThriftForm.call(c.operation(), prepared.request());
+        return Exchange.of(() -> line.call(call), prepared.check());
     }
 
     /** The calling thread's connection, opened on its first use. */
@@ -156,12 +78,6 @@ final class ThriftConnections implements Connection {
             line.close();
         }
         lines.clear();
-    }
-
-    /** One generated-client call. */
-    @FunctionalInterface
-    interface ThriftCall {
-        Object on(UserService.Client client) throws TException;
     }
 
     /**

@@ -2,7 +2,7 @@ package org.rpcbench.triple;
 
 import java.io.IOException;
 import org.rpcbench.binding.Connection;
-import org.rpcbench.binding.ProtoContractConnection;
+import org.rpcbench.binding.ContractConnection;
 import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.binding.Target;
 import org.rpcbench.contract.proto.UserService;
@@ -21,7 +21,7 @@ public final class TripleProtobufClient extends DubboClientBinding {
     public Connection connect(Target target) throws IOException {
         DubboReference<UserService> reference = DubboReference.refer(pair, UserService.class, target);
         UserService stub = reference.proxy();
-        return new ProtoContractConnection(
+        return new ContractConnection(
                 ProtoUserService.of(stub::existUser, stub::createUser, stub::getUser, stub::listUser,
                         stub::ping, stub::echo, stub::echoPerson, stub::say), reference);
     }

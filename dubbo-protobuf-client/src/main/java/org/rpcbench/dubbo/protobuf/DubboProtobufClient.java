@@ -3,7 +3,7 @@ package org.rpcbench.dubbo.protobuf;
 import java.io.IOException;
 import java.util.Map;
 import org.rpcbench.binding.Connection;
-import org.rpcbench.binding.ProtoContractConnection;
+import org.rpcbench.binding.ContractConnection;
 import org.rpcbench.binding.Target;
 import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.dubbo.DubboClientBinding;
@@ -22,6 +22,6 @@ public final class DubboProtobufClient extends DubboClientBinding {
     @Override
     public Connection connect(Target target) throws IOException {
         DubboReference<ProtoUserService> reference = DubboReference.refer(pair, ProtoUserService.class, target);
-        return new ProtoContractConnection(reference.proxy(), reference);
+        return new ContractConnection(reference.proxy(), reference);
     }
 }
