@@ -42,7 +42,7 @@ public final class MergeClients {
         }
         RunRecord merged;
         try {
-            merged = merge(dirs);
+            merged = merge(Path.of(args[0]), dirs);
         } catch (IllegalArgumentException | IOException e) {
             err.println("rpc-bench merge: " + e.getMessage());
             return 2;
@@ -61,16 +61,17 @@ public final class MergeClients {
 
     /** The merged record of the client runs in {@code dirs}. */
     static RunRecord merge(List<Path> dirs) throws IOException {
-        List<RunRecord> records = new ArrayList<>();
-        List<List<TallyFile>> tallies = new ArrayList<>();
-        for (Path dir : dirs) {
-            Path file = dir.resolve(Records.FILE);
-            if (!file.toFile().isFile()) {
-                throw new IllegalArgumentException("no run.json in " + dir + " (give each client's result directory)");
-            }
-            records.add(Records.read(file));
-            tallies.add(TallyFile.readAll(dir.resolve("tallies")));
-        }
+        return merge(null, dirs);
+    }
+
+    /**
+     * The merged record of the client runs in {@code dirs}, to be written into {@code out} (which may not be
+     * one of them); each client once.
+     */
+    static RunRecord merge(Path out, List<Path> dirs) throws IOException {
+        ClientRuns runs = ClientRuns.read(out, dirs);
+        List<RunRecord> records = runs.records();
+        List<List<TallyFile>> tallies = runs.tallies();
         RunRecord first = records.get(0);
         if (first.isOpenLoop()) {
             throw new IllegalArgumentException("only closed-loop (JMH) runs can be merged");
