@@ -10,6 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.rpcbench.record.CaseAssembly;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Histograms;
+import org.rpcbench.record.ProblemTally;
 import org.rpcbench.record.ProcessDelta;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
@@ -175,6 +176,6 @@ public final class MergeClients {
         List<String> problems = parts.stream().flatMap(t -> t.problems().stream()).distinct().limit(TallyFile.PROBLEMS_KEPT).toList();
         return new TallyFile(name, parts.get(0).startedAtMillis(), parts.get(0).pid(),
                 parts.stream().mapToLong(TallyFile::warmupCalls).sum(), parts.stream().mapToLong(TallyFile::warmupErrors).sum(),
-                problems, windows);
+                problems, windows, null, ProblemTally.merge(parts.stream().map(TallyFile::problemKinds).toList()));
     }
 }
