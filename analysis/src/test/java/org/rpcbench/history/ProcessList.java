@@ -24,7 +24,7 @@ final class ProcessList {
     private ProcessList() {}
 
     /** Every process's command line, read until {@code process} ends; those holding {@code text}. */
-    static Watch watch(Process process, String text) throws IOException {
+    static Watch watch(Process process, String text) throws IOException, InterruptedException {
         int seen = 0;
         List<String> showing = new ArrayList<>();
         String own = "/proc/" + process.pid() + "/cmdline";
@@ -37,6 +37,8 @@ final class ProcessList {
             if (!read(Path.of(own)).isEmpty()) {
                 seen++;
             }
+            // a command line lasts as long as its process; the JVMs watched live for seconds
+            Thread.sleep(10);
         } while (process.isAlive());
         return new Watch(seen, showing);
     }
