@@ -68,17 +68,11 @@ public final class Compare {
             err.println("rpc-bench compare: " + e.getMessage());
             return 2;
         }
-        List<String> refusals = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
-        for (String pair : current.keySet()) {
-            if (baseline.containsKey(pair)) {
-                differences(pair, baseline.get(pair).get(0), current.get(pair).get(0), refusals, notes);
-            }
-        }
-        notes.forEach(n -> out.println("compared: " + n));
-        if (!refusals.isEmpty()) {
-            refusals.forEach(d -> err.println("rpc-bench compare: differ: " + d));
-            boolean model = refusals.stream().anyMatch(d -> d.contains("dataModel"));
+        Comparability found = Comparability.of(baseline, current);
+        found.notes().forEach(n -> out.println("compared: " + n));
+        if (!found.refusals().isEmpty()) {
+            found.refusals().forEach(d -> err.println("rpc-bench compare: differ: " + d));
+            boolean model = found.dataModelsDiffer();
             if (model || !values.get(ALLOW)) {
                 err.println("rpc-bench compare: not compared: " + (model ? "the runs measured different data models (the"
                         + " contract's data changed between them), which no option overrides"
@@ -173,47 +167,6 @@ public final class Compare {
         });
         now.stream().filter(then::contains).filter(c -> !both.contains(c)).forEach(both::add);
         return both;
-    }
-
-    /**
-     * What must match for two runs of a pair to be compared (refusals), and what may differ and is said
-     * (notes: the framework's version and settings, which are what a comparison is often about).
-     */
-    static void differences(String pair, RunRecord a, RunRecord b, List<String> refusals, List<String> notes) {
-        if (!a.model().equals(b.model())) {
-            refusals.add(pair + ": dataModel " + a.model() + " vs " + b.model());
-        }
-        if (!a.loop().equals(b.loop())) {
-            refusals.add(pair + ": loop " + a.loop() + " vs " + b.loop());
-            return;
-        }
-        if (!Objects.equals(a.jmh() == null ? null : a.jmh().comparable(), b.jmh() == null ? null : b.jmh().comparable())
-                || !Objects.equals(a.openLoop(), b.openLoop())) {
-            refusals.add(pair + ": load settings " + describe(a) + " vs " + describe(b));
-        }
-        var ea = a.environment();
-        var eb = b.environment();
-        String[][] env = {{"JVM", ea.runtimeName() + " " + ea.jvm(), eb.runtimeName() + " " + eb.jvm()},
-            {"CPU model", ea.cpuModel(), eb.cpuModel()}, {"cores", String.valueOf(ea.cores()), String.valueOf(eb.cores())},
-            {"pinning", ea.cpuPinning(), eb.cpuPinning()}};
-        for (String[] d : env) {
-            if (!Objects.equals(d[1], d[2])) {
-                refusals.add(pair + ": " + d[0] + " " + d[1] + " vs " + d[2]);
-            }
-        }
-        TreeSet<String> keys = new TreeSet<>(a.framework().keySet());
-        keys.addAll(b.framework().keySet());
-        for (String k : keys) {
-            String x = a.framework().get(k);
-            String y = b.framework().get(k);
-            if (!Objects.equals(x, y)) {
-                notes.add(pair + ": framework." + k + " " + x + " vs " + y);
-            }
-        }
-    }
-
-    private static String describe(RunRecord r) {
-        return r.jmh() != null ? r.threads() + " threads, " + r.jmh().describe() : "open loop " + r.openLoop();
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.report.SuiteHtml;
@@ -16,9 +17,11 @@ import org.rpcbench.report.SuiteHtml;
 /**
  * The history store from the command line (benchmark.sh calls it after every run):
  * <pre>
- *   record STORE [--suite NAME] RUN_JSON...   keep these runs (a run already kept is left as it is)
+ *   record [--store-file FILE] [--suite NAME] RUN_JSON...   keep these runs (a run already kept is left as it is)
  *   show STORE PAIR CASE [--limit N]          the stored runs of a pair and case, oldest first, change points marked
  * </pre>
+ * {@code record} takes its store from the environment (RPCBENCH_HISTORY, see {@link StoreAddress}) or from the
+ * file {@code --store-file} names, never from its arguments, which every user of the machine can read.
  * Exit 2 for wrong arguments, a run record that cannot be read or one that may not be kept (a calibration
  * run), 1 when the store cannot be reached.
  */
@@ -26,14 +29,15 @@ public final class HistoryMain {
 
     private HistoryMain() {}
 
-    static final String USAGE = "usage: history record STORE [--suite NAME] RUN_JSON... | history show STORE PAIR CASE [--limit N]";
+    static final String USAGE = "usage: history record [--store-file FILE] [--suite NAME] RUN_JSON... (the store:"
+            + " RPCBENCH_HISTORY, or the address in FILE) | history show STORE PAIR CASE [--limit N]";
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 3 || !(args[0].equals("record") || args[0].equals("show"))) {
+        if (args.length < 2 || !(args[0].equals("record") || args[0].equals("show"))) {
             err.println("rpc-bench history: " + USAGE);
             return 2;
         }
@@ -42,20 +46,40 @@ public final class HistoryMain {
 
     private static int record(String[] args, PrintStream out, PrintStream err) {
         String suite = null;
+        Path storeFile = null;
         List<Path> files = new ArrayList<>();
-        for (int i = 2; i < args.length; i++) {
-            if (args[i].equals("--suite")) {
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--suite") || args[i].equals("--store-file")) {
                 if (i + 1 >= args.length) {
-                    err.println("rpc-bench history: --suite needs a name; " + USAGE);
+                    err.println("rpc-bench history: " + args[i] + " needs a value; " + USAGE);
                     return 2;
                 }
-                suite = args[++i];
+                if (args[i].equals("--suite")) {
+                    suite = args[++i];
+                } else {
+                    storeFile = Path.of(args[++i]);
+                }
+            } else if (i == 1 && namesTheEnvironmentsStore(args[i])) {
+                // benchmark.sh's call names the store its environment names: it adds nothing (the CLI that
+                // replaces that call records in-process)
+                continue;
+            } else if (args[i].startsWith("jdbc:")) {
+                err.println("rpc-bench history: record takes the store from RPCBENCH_HISTORY or --store-file FILE, never"
+                        + " from its arguments, which ps shows to every user (got " + HistoryStore.redact(args[i]) + ")");
+                return 2;
             } else {
                 files.add(Path.of(args[i]));
             }
         }
         if (files.isEmpty()) {
             err.println("rpc-bench history: record needs one or more run.json files; " + USAGE);
+            return 2;
+        }
+        Optional<String> where;
+        try {
+            where = storeFile != null ? StoreAddress.fromFile(storeFile) : StoreAddress.fromEnvironment();
+        } catch (IOException e) {
+            err.println("rpc-bench history: " + e.getMessage());
             return 2;
         }
         List<RunRecord> records = new ArrayList<>();
@@ -73,7 +97,12 @@ public final class HistoryMain {
                 return 2;
             }
         }
-        try (HistoryStore store = HistoryStore.open(args[1])) {
+        if (where.isEmpty()) {
+            out.println("history: off (" + StoreAddress.VARIABLE + "=" + StoreAddress.OFF + "): " + records.size() + " run"
+                    + (records.size() == 1 ? "" : "s") + " not recorded");
+            return 0;
+        }
+        try (HistoryStore store = HistoryStore.open(where.get())) {
             int added = 0;
             for (RunRecord record : records) {
                 if (store.record(record, suite)) {
@@ -84,9 +113,22 @@ public final class HistoryMain {
                     + (added < records.size() ? " (" + (records.size() - added) + " already there)" : ""));
             return 0;
         } catch (SQLException | RuntimeException e) {
-            err.println("rpc-bench history: cannot record in " + HistoryStore.redact(args[1]) + ": " + oneLine(e));
+            err.println("rpc-bench history: cannot record in " + HistoryStore.redact(where.get()) + ": " + oneLine(e));
             return 1;
         }
+    }
+
+    /** Whether an argument is the store the environment names (a file store compared by its absolute path). */
+    private static boolean namesTheEnvironmentsStore(String argument) {
+        Optional<String> store = StoreAddress.fromEnvironment();
+        if (store.isEmpty()) {
+            return false;
+        }
+        if (store.get().equals(argument)) {
+            return true;
+        }
+        return !argument.startsWith("jdbc:") && !store.get().startsWith("jdbc:")
+                && Path.of(argument).toAbsolutePath().normalize().equals(Path.of(store.get()).toAbsolutePath().normalize());
     }
 
     private static int show(String[] args, PrintStream out, PrintStream err) {

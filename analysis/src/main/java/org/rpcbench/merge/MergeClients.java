@@ -10,6 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.rpcbench.record.CaseAssembly;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Histograms;
+import org.rpcbench.record.ProblemTally;
 import org.rpcbench.record.ProcessDelta;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
@@ -42,7 +43,7 @@ public final class MergeClients {
         }
         RunRecord merged;
         try {
-            merged = merge(dirs);
+            merged = merge(Path.of(args[0]), dirs);
         } catch (IllegalArgumentException | IOException e) {
             err.println("rpc-bench merge: " + e.getMessage());
             return 2;
@@ -61,16 +62,17 @@ public final class MergeClients {
 
     /** The merged record of the client runs in {@code dirs}. */
     static RunRecord merge(List<Path> dirs) throws IOException {
-        List<RunRecord> records = new ArrayList<>();
-        List<List<TallyFile>> tallies = new ArrayList<>();
-        for (Path dir : dirs) {
-            Path file = dir.resolve(Records.FILE);
-            if (!file.toFile().isFile()) {
-                throw new IllegalArgumentException("no run.json in " + dir + " (give each client's result directory)");
-            }
-            records.add(Records.read(file));
-            tallies.add(TallyFile.readAll(dir.resolve("tallies")));
-        }
+        return merge(null, dirs);
+    }
+
+    /**
+     * The merged record of the client runs in {@code dirs}, to be written into {@code out} (which may not be
+     * one of them); each client once.
+     */
+    static RunRecord merge(Path out, List<Path> dirs) throws IOException {
+        ClientRuns runs = ClientRuns.read(out, dirs);
+        List<RunRecord> records = runs.records();
+        List<List<TallyFile>> tallies = runs.tallies();
         RunRecord first = records.get(0);
         if (first.isOpenLoop()) {
             throw new IllegalArgumentException("only closed-loop (JMH) runs can be merged");
@@ -174,6 +176,6 @@ public final class MergeClients {
         List<String> problems = parts.stream().flatMap(t -> t.problems().stream()).distinct().limit(TallyFile.PROBLEMS_KEPT).toList();
         return new TallyFile(name, parts.get(0).startedAtMillis(), parts.get(0).pid(),
                 parts.stream().mapToLong(TallyFile::warmupCalls).sum(), parts.stream().mapToLong(TallyFile::warmupErrors).sum(),
-                problems, windows);
+                problems, windows, null, ProblemTally.merge(parts.stream().map(TallyFile::problemKinds).toList()));
     }
 }

@@ -71,8 +71,18 @@ final class AbCommand {
             if (!stored.resolve(PLAN).toFile().isFile()) {
                 throw new UsageException("--report needs the directory of an earlier ab (with " + PLAN + "), not " + stored);
             }
-            Plan plan = org.rpcbench.record.Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
-            List<Interleaved.Round> rounds = Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"), plan.pairs());
+            Plan plan;
+            List<Interleaved.Round> rounds;
+            try {
+                plan = org.rpcbench.record.Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
+                if (plan == null || plan.pairs() == null || plan.pairs().isEmpty()) {
+                    throw new IOException("cannot read " + stored.resolve(PLAN) + ": it names no pair");
+                }
+                rounds = Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"), plan.pairs());
+            } catch (IOException e) {
+                // a stored ab that cannot be read is bad input (exit 2), never a verdict (exit 1: slower)
+                throw new UsageException("--report " + stored + ": " + e.getMessage().lines().findFirst().orElse(""));
+            }
             out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
                     + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
             return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), v.get(ALPHA) / 100.0,

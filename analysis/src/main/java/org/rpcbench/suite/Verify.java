@@ -60,15 +60,20 @@ final class Verify {
             err.println("rpc-bench verify: " + e.getMessage() + " (see --help)");
             return 2;
         }
+        List<RunRecord> records;
+        try {
+            records = read(v.rest());
+        } catch (IOException e) {
+            err.println("rpc-bench verify: " + e.getMessage());
+            return 2;
+        }
         int problems = 0;
-        for (String where : v.rest()) {
-            Path path = Path.of(where);
-            Path file = Files.isDirectory(path) ? path.resolve(Records.FILE) : path;
+        for (int i = 0; i < records.size(); i++) {
+            String where = v.rest().get(i);
+            RunRecord r = records.get(i);
             List<String> found;
-            RunRecord r;
             try {
-                r = Records.read(file);
-                found = check(r, v, file);
+                found = check(r, v, recordFile(Path.of(where)));
             } catch (IOException e) {
                 err.println("verify: " + where + ": " + e.getMessage());
                 problems++;
@@ -82,6 +87,27 @@ final class Verify {
             }
         }
         return problems == 0 ? 0 : 1;
+    }
+
+    /** The run.json of a run directory, or the file named. */
+    static Path recordFile(Path where) {
+        return Files.isDirectory(where) ? where.resolve(Records.FILE) : where;
+    }
+
+    /**
+     * The records to check, each read before any is checked: a record that cannot be read (none there, a
+     * newer schema, a part missing) is bad input, named in the exception's one line.
+     */
+    static List<RunRecord> read(List<String> wheres) throws IOException {
+        List<RunRecord> records = new ArrayList<>();
+        for (String where : wheres) {
+            Path file = recordFile(Path.of(where));
+            if (!Files.isRegularFile(file)) {
+                throw new IOException("no run record at " + file);
+            }
+            records.add(Records.read(file));
+        }
+        return records;
     }
 
     static List<String> check(RunRecord r, CommandLine.Values v, Path file) throws IOException {

@@ -134,4 +134,48 @@ class CompareTest {
         assertThat(compare(a.toString(), b.toString())).isZero();
         assertThat(out()).contains("not compared: dubbo-hessian listUser (only in CURRENT)");
     }
+
+    @Test
+    void everyRunOnEachSideIsCheckedNotOnlyTheFirst() throws Exception {
+        Path base = side("base", 4, 1.0, 32, "3.3.6");
+        Path cur = side("cur", 4, 1.0, 32, "3.3.6");
+        // CURRENT's last run had 30 measured iterations where every other had 4
+        RunRecord last = Records.read(cur.resolve("r3/run.json"));
+        var j = last.jmh();
+        Records.write(Runs.with(last, new org.rpcbench.record.LoadSettings(j.harness(), j.jmhVersion(), j.mode(), j.threads(),
+                j.forks(), j.warmupIterations(), j.warmupTime(), 30, j.measurementTime(), j.jvm(), j.jvmArgs(),
+                j.callTimeoutMillis(), null, null, null)), cur.resolve("r3/run.json"));
+        assertThat(compare(base.toString(), cur.toString())).as(out() + err()).isEqualTo(3);
+        assertThat(err()).contains("differ: dubbo-hessian: load settings 32 threads, thrpt, 1 fork, 2 x 5 s + 4 x 5 s vs 32"
+                + " threads, thrpt, 1 fork, 2 x 5 s + 30 x 5 s")
+                .contains("differ: dubbo-hessian (within CURRENT): load settings").contains("not compared");
+
+        // BASELINE pooling two Dubbo versions is refused too; between the sides a version is only a note
+        Path mixed = side("mixed", 4, 1.0, 32, "3.3.6");
+        RunRecord second = Records.read(mixed.resolve("r1/run.json"));
+        Map<String, String> fw = new HashMap<>(second.framework());
+        fw.put("frameworkVersion", "3.3.5");
+        Records.write(Runs.withFramework(second, fw), mixed.resolve("r1/run.json"));
+        assertThat(compare(mixed.toString(), base.toString())).isEqualTo(3);
+        assertThat(err()).contains("differ: dubbo-hessian (within BASELINE): framework.frameworkVersion 3.3.6 vs 3.3.5");
+        assertThat(err().lines().filter(l -> l.contains("within BASELINE"))).as("said once").hasSize(1);
+    }
+
+    @Test
+    void aBadRecordOnEitherSideIsOneLineAndExitTwoNeverOne() throws Exception {
+        Path good = side("good", 2, 1.0, 32, "3.3.6");
+        Path bad = dir.resolve("bad");
+        java.nio.file.Files.createDirectories(bad);
+        // the record of the issue, which compare once ran into a NullPointerException with, exit 1
+        java.nio.file.Files.writeString(bad.resolve("run.json"), "{\"binding\":\"dubbo-hessian\",\"schema\":99}");
+        assertThat(compare(bad.toString(), bad.toString())).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench compare: cannot read the run record " + bad.resolve("run.json")
+                + ": its schema is 99, newer than the 2 this rpc-bench reads (read it with the rpc-bench that wrote it)");
+        String noEnvironment = Records.toJson(run(1.0, 32, "3.3.6")).replaceFirst("\"environment\" : \\{[^}]*\\},", "");
+        java.nio.file.Files.writeString(bad.resolve("run.json"), noEnvironment);
+        assertThat(compare(good.toString(), bad.toString())).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench compare: cannot read the run record " + bad.resolve("run.json")
+                + ": it lacks environment");
+        assertThat(out()).isEmpty();
+    }
 }

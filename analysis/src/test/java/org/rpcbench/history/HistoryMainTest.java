@@ -39,10 +39,11 @@ class HistoryMainTest {
         Records.write(HistoryStoreContract.run("dubbo-hessian", HistoryStoreContract.T0, 32, 30000, 0), first);
         Records.write(HistoryStoreContract.run("dubbo-hessian", HistoryStoreContract.T0.plusSeconds(60), 32, 31000, 0), second);
         String store = dir.resolve("history.db").toString();
+        String storeFile = storeFile(store);
 
-        assertThat(run("record", store, "--suite", "seed-001", first.toString(), second.toString())).isZero();
+        assertThat(run("record", "--store-file", storeFile, "--suite", "seed-001", first.toString(), second.toString())).isZero();
         assertThat(out()).isEqualTo("history: 2 runs recorded in " + store + "\n");
-        assertThat(run("record", store, first.toString())).isZero();
+        assertThat(run("record", "--store-file", storeFile, first.toString())).isZero();
         assertThat(out()).isEqualTo("history: 0 runs recorded in " + store + " (1 already there)\n");
 
         assertThat(run("show", store, "dubbo-hessian", "getUser")).isZero();
@@ -54,13 +55,38 @@ class HistoryMainTest {
         assertThat(out()).startsWith("history: no stored run of dubbo-hessian noSuchCase");
     }
 
+    /** A file naming the store, as --store-file takes it: the address, on a line of its own. */
+    String storeFile(String store) throws java.io.IOException {
+        Path file = dir.resolve("store-" + store.hashCode());
+        java.nio.file.Files.writeString(file, "\n" + store + "\n");
+        return file.toString();
+    }
+
     @Test
-    void wrongWordsAndUnreadableRecordsExitTwoWithOneLine() {
+    void theStoreIsNeverTakenFromTheArguments() throws Exception {
+        Path record = dir.resolve("run.json");
+        Records.write(HistoryStoreContract.run("dubbo-hessian", HistoryStoreContract.T0, 32, 30000, 0), record);
+        assertThat(run("record", "jdbc:postgresql://db:5432/bench?user=u&password=secret", record.toString())).isEqualTo(2);
+        assertThat(err().lines().toList()).singleElement().asString().isEqualTo("rpc-bench history: record takes the store from"
+                + " RPCBENCH_HISTORY or --store-file FILE, never from its arguments, which ps shows to every user (got"
+                + " jdbc:postgresql://db:5432/bench?user=u&password=***)");
+        assertThat(run("record", "--store-file", dir.resolve("no-such-file").toString(), record.toString())).isEqualTo(2);
+        assertThat(err().lines().toList()).singleElement().asString().startsWith("rpc-bench history: cannot read the store file ");
+        assertThat(run("record", "--store-file", storeFile("  "), record.toString())).isEqualTo(2);
+        assertThat(err().lines().toList()).singleElement().asString().contains("names no store");
+        assertThat(run("record", "--store-file")).isEqualTo(2);
+        // the history off, in the file: said, and nothing recorded
+        assertThat(run("record", "--store-file", storeFile("off"), record.toString())).isZero();
+        assertThat(out()).isEqualTo("history: off (RPCBENCH_HISTORY=off): 1 run not recorded\n");
+    }
+
+    @Test
+    void wrongWordsAndUnreadableRecordsExitTwoWithOneLine() throws Exception {
         String store = dir.resolve("history.db").toString();
-        assertThat(run("record", store)).isEqualTo(2);
+        assertThat(run("record", "--store-file", storeFile(store))).isEqualTo(2);
         assertThat(run("forget", store, "x")).isEqualTo(2);
         assertThat(run("show", store, "dubbo-hessian", "getUser", "--limit", "0")).isEqualTo(2);
-        assertThat(run("record", store, dir.resolve("missing.json").toString())).isEqualTo(2);
+        assertThat(run("record", "--store-file", storeFile(store), dir.resolve("missing.json").toString())).isEqualTo(2);
         assertThat(err().lines().toList()).hasSize(1).first().asString()
                 .startsWith("rpc-bench history: cannot read the run record ").contains("missing.json");
     }
@@ -72,7 +98,7 @@ class HistoryMainTest {
         var fw = new java.util.HashMap<>(r.framework());
         fw.put(org.rpcbench.record.RunRecord.CALIBRATION, "1500");
         Records.write(org.rpcbench.report.Runs.withFramework(r, fw), record);
-        assertThat(run("record", dir.resolve("history.db").toString(), record.toString())).isEqualTo(2);
+        assertThat(run("record", "--store-file", storeFile(dir.resolve("history.db").toString()), record.toString())).isEqualTo(2);
         assertThat(err().lines().toList()).hasSize(1).first().asString().contains("is a calibration run");
     }
 
@@ -80,7 +106,7 @@ class HistoryMainTest {
     void aStoreThatCannotBeOpenedExitsOneWithOneLine() throws Exception {
         Path record = dir.resolve("run.json");
         Records.write(HistoryStoreContract.run("dubbo-hessian", HistoryStoreContract.T0, 32, 30000, 0), record);
-        assertThat(run("record", "jdbc:mysql://db/bench?password=secret", record.toString())).isEqualTo(1);
+        assertThat(run("record", "--store-file", storeFile("jdbc:mysql://db/bench?password=secret"), record.toString())).isEqualTo(1);
         assertThat(err().lines().toList()).hasSize(1).first().asString()
                 .startsWith("rpc-bench history: cannot record in jdbc:mysql://db/bench?password=***").doesNotContain("secret");
     }

@@ -138,4 +138,46 @@ abstract class HistoryStoreContract {
             assertThat(store.record(run("dubbo-hessian", T0, 32, 30000, 0), null)).as("the store still works").isTrue();
         }
     }
+
+    @Test
+    void readingAStoreNoRunWasRecordedIntoCreatesNothing() throws Exception {
+        String where = store();
+        try (HistoryStore store = HistoryStore.open(where)) {
+            RunRecord r = run("dubbo-hessian", T0, 32, 30000, 0);
+            assertThat(store.list("dubbo-hessian", "getUser", 10)).isEmpty();
+            assertThat(store.trend(HistoryStore.SeriesKey.of(r), "getUser", 10)).isEmpty();
+            assertThat(store.sameSettings("dubbo-hessian", "getUser", r.hash(), 10)).isEmpty();
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.query("SELECT 1 FROM rpcbench_run"))
+                    .as("no table was made by reading").isInstanceOf(SQLException.class);
+        }
+    }
+
+    @Test
+    void twoWritersOfOneRunStoreItOnceAndNeitherFails() throws Exception {
+        String where = store();
+        try (HistoryStore a = HistoryStore.open(where); HistoryStore b = HistoryStore.open(where)) {
+            // the schema exists before the race: the race is the run's insert
+            a.record(run("dubbo-hessian", T0.minusSeconds(3600), 32, 30000, 0), null);
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+            try {
+                for (int i = 0; i < 20; i++) {
+                    RunRecord same = run("dubbo-hessian", T0.plusSeconds(i), 32, 30000 + i, 0);
+                    java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+                    var first = pool.submit(() -> {
+                        together.await();
+                        return a.record(same, null);
+                    });
+                    var second = pool.submit(() -> {
+                        together.await();
+                        return b.record(same, null);
+                    });
+                    assertThat(List.of(first.get(), second.get())).as("run " + i).containsExactlyInAnyOrder(true, false);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertThat(a.list("dubbo-hessian", "getUser", 100)).hasSize(21);
+            assertThat(a.query("SELECT run_id FROM rpcbench_result")).hasSize(42);
+        }
+    }
 }

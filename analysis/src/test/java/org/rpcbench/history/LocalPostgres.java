@@ -22,12 +22,14 @@ final class LocalPostgres implements AutoCloseable {
     private final Path bin;
     private final int port;
     private final boolean asPostgresUser;
+    private final String password;
 
-    private LocalPostgres(Path dir, Path bin, int port, boolean asPostgresUser) {
+    private LocalPostgres(Path dir, Path bin, int port, boolean asPostgresUser, String password) {
         this.dir = dir;
         this.bin = bin;
         this.port = port;
         this.asPostgresUser = asPostgresUser;
+        this.password = password;
     }
 
     /** Where initdb and pg_ctl are: Debian's /usr/lib/postgresql/VERSION/bin (the newest), else null. */
@@ -44,18 +46,34 @@ final class LocalPostgres implements AutoCloseable {
     }
 
     static LocalPostgres start(Path bin) throws IOException, InterruptedException {
+        return start(bin, null);
+    }
+
+    /**
+     * A server whose user rpcbench needs {@code password} (SCRAM), or trusts every local connection when it is
+     * null.
+     */
+    static LocalPostgres start(Path bin, String password) throws IOException, InterruptedException {
         boolean root = "root".equals(System.getProperty("user.name"));
         Path dir = Files.createTempDirectory("rpcbench-postgres-");
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        LocalPostgres pg = new LocalPostgres(dir, bin, port, root);
+        LocalPostgres pg = new LocalPostgres(dir, bin, port, root, password);
+        List<String> initdb = new ArrayList<>(List.of(bin.resolve("initdb").toString(), "-D", dir.resolve("data").toString(),
+                "-U", "rpcbench", "-E", "UTF8", "--no-sync"));
+        if (password == null) {
+            initdb.addAll(List.of("-A", "trust"));
+        } else {
+            Path pwfile = dir.resolve("pwfile");
+            Files.writeString(pwfile, password + "\n");
+            initdb.addAll(List.of("-A", "scram-sha-256", "--pwfile=" + pwfile));
+        }
         if (root) {
             pg.run(List.of("chown", "-R", "postgres:postgres", dir.toString()), false);
         }
-        pg.run(List.of(bin.resolve("initdb").toString(), "-D", dir.resolve("data").toString(), "-U", "rpcbench", "-A", "trust",
-                "-E", "UTF8", "--no-sync"), true);
+        pg.run(initdb, true);
         pg.run(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-l", dir.resolve("log").toString(),
                 "-w", "-t", "60", "-o", "-c listen_addresses=127.0.0.1 -p " + port + " -k " + dir + " -c fsync=off", "start"), true);
         return pg;
@@ -63,6 +81,10 @@ final class LocalPostgres implements AutoCloseable {
 
     String url(String database) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database + "?user=rpcbench";
+    }
+
+    int port() {
+        return port;
     }
 
     /** A new, empty database, so that each test starts from nothing. */
@@ -77,7 +99,11 @@ final class LocalPostgres implements AutoCloseable {
             full.addAll(List.of("runuser", "-u", "postgres", "--"));
         }
         full.addAll(command);
-        Process p = new ProcessBuilder(full).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true);
+        if (password != null) {
+            builder.environment().put("PGPASSWORD", password);
+        }
+        Process p = builder.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
             p.destroyForcibly();

@@ -1,5 +1,6 @@
 package org.rpcbench.history;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
@@ -50,5 +51,38 @@ class PostgresHistoryStoreTest extends HistoryStoreContract {
         }
         assertThatThrownBy(() -> HistoryStore.open("jdbc:postgresql://127.0.0.1:" + port + "/x?user=u&password=secret"))
                 .isInstanceOf(SQLException.class).hasMessageNotContaining("secret");
+    }
+
+    @Test
+    void aReaderWithSelectAloneReadsAndAWriterWithoutCreateRecordsIntoAStoreMadeAlready() throws Exception {
+        String where = store();
+        try (HistoryStore store = HistoryStore.open(where)) {
+            store.record(run("dubbo-hessian", T0, 32, 30000, 0), null);
+        }
+        int n = DATABASES.get();
+        String reader = "reader_" + n;
+        String writer = "writer_" + n;
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(where); java.sql.Statement s = c.createStatement()) {
+            s.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+            s.execute("CREATE ROLE " + reader + " LOGIN");
+            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + reader);
+            s.execute("CREATE ROLE " + writer + " LOGIN");
+            s.execute("GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO " + writer);
+        }
+        try (HistoryStore store = HistoryStore.open(where.replace("user=rpcbench", "user=" + reader))) {
+            assertThat(store.list("dubbo-hessian", "getUser", 10)).hasSize(1);
+            assertThat(store.query("SELECT count(*) FROM rpcbench_series")).singleElement().satisfies(r -> assertThat(r[0]).isEqualTo("2"));
+            assertThatThrownBy(() -> store.record(run("dubbo-hessian", T0.plusSeconds(30), 32, 30000, 0), null))
+                    .as("the reader may not write").isInstanceOf(SQLException.class);
+        }
+        String asWriter = where.replace("user=rpcbench", "user=" + writer);
+        try (HistoryStore store = HistoryStore.open(asWriter)) {
+            org.assertj.core.api.Assertions.assertThat(store.record(run("dubbo-hessian", T0.plusSeconds(60), 32, 31000, 0), null)).isTrue();
+            assertThat(store.list("dubbo-hessian", "getUser", 10)).hasSize(2);
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(asWriter); java.sql.Statement s = c.createStatement()) {
+            assertThatThrownBy(() -> s.execute("CREATE TABLE anything (a INTEGER)")).as("the writer has no CREATE right")
+                    .isInstanceOf(SQLException.class);
+        }
     }
 }

@@ -79,7 +79,8 @@ class VerifyTest {
     @Test
     void aStoppedRunIsVerifiedAsStopped() throws Exception {
         RunRecord stopped = RunRecord.of("m", "p-client", "dubbo-hessian", "t", RunRecord.CLOSED_LOOP, java.util.Map.of(),
-                Runs.run("p", "s", List.of()).jmh(), null, null, List.of(Runs.closedCase("existUser", 1000, 2)),
+                Runs.run("p", "s", List.of()).jmh(), null, Runs.run("p", "s", List.of()).environment(),
+                List.of(Runs.closedCase("existUser", 1000, 2)),
                 List.of("getUser")).interruptedBecause("stopped by a signal");
         Path d = write("stopped", stopped);
         assertThat(verify("--interrupted", "--case-names", "existUser", "--missing", "getUser", d.toString())).as(out()).isZero();
@@ -87,9 +88,20 @@ class VerifyTest {
     }
 
     @Test
-    void badUseIsExitTwo() {
+    void badUseIsExitTwo() throws Exception {
         assertThat(verify()).isEqualTo(2);
         assertThat(verify("--cases", "x", "d")).isEqualTo(2);
-        assertThat(verify(dir.resolve("none").toString())).isEqualTo(1);
+        // a directory with no run.json, as the issue found (exit 1 then), is bad input: one line, exit 2
+        Files.createDirectories(dir.resolve("empty"));
+        Path good = write("good", Runs.run("dubbo-hessian", "hessian2", four(0)));
+        assertThat(verify(good.toString(), dir.resolve("empty").toString())).isEqualTo(2);
+        assertThat(out().lines()).containsExactly("rpc-bench verify: no run record at " + dir.resolve("empty").resolve("run.json"));
+        assertThat(verify(dir.resolve("none").toString())).isEqualTo(2);
+        Files.writeString(dir.resolve("empty/run.json"), "{\"binding\":\"dubbo-hessian\",\"schema\":99}");
+        assertThat(verify(dir.resolve("empty").toString())).isEqualTo(2);
+        assertThat(out().lines()).singleElement().asString().contains("its schema is 99");
+        Files.writeString(dir.resolve("empty/run.json"), "{\"binding\":\"dubbo-hessian\",\"schema\":2}");
+        assertThat(verify(dir.resolve("empty").toString())).isEqualTo(2);
+        assertThat(out().lines()).singleElement().asString().endsWith("it lacks cases, environment, jmh");
     }
 }

@@ -6,6 +6,7 @@ import org.HdrHistogram.Histogram;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.checks.Problems;
 import org.rpcbench.record.Histograms;
+import org.rpcbench.record.ProblemTally;
 
 /**
  * One benchmark thread's measuring loop body: send the next prepared request, time it, check the answer.
@@ -26,6 +27,7 @@ public final class Caller {
     private final Histogram latency = Histograms.empty();
     private final Histogram failedLatency = Histograms.empty();
     private final List<String> problems = new ArrayList<>(PROBLEMS_KEPT);
+    private final ProblemTally tally = new ProblemTally();
     private int next;
     private long good;
     private long bad;
@@ -77,6 +79,7 @@ public final class Caller {
         } else {
             badOutside++;
         }
+        tally.add(problem);
         if (problems.size() < PROBLEMS_KEPT && !problems.contains(problem)) {
             problems.add(problem);
         }
@@ -111,8 +114,14 @@ public final class Caller {
         return failedLatency;
     }
 
+    /** The first few distinct problems, as they were reported. */
     public List<String> problems() {
         return problems;
+    }
+
+    /** Every failed call's problem, by kind: they add up to the failed calls, inside the window and out. */
+    public ProblemTally problemTally() {
+        return tally;
     }
 
     /** Forgets what was counted: called when an iteration starts. */
@@ -120,6 +129,7 @@ public final class Caller {
         latency.reset();
         failedLatency.reset();
         problems.clear();
+        tally.clear();
         good = 0;
         bad = 0;
         goodOutside = 0;

@@ -8,6 +8,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.rpcbench.record.Histograms;
 import org.rpcbench.record.JitWarmup;
+import org.rpcbench.record.ProblemTally;
 import org.rpcbench.record.TallyFile;
 
 /**
@@ -20,6 +21,7 @@ public final class ForkTally {
     private final String caseName;
     private final long startedAtMillis = System.currentTimeMillis();
     private final List<String> problems = new ArrayList<>();
+    private final ProblemTally tally = new ProblemTally();
     private final List<TallyFile.Window> windows = new ArrayList<>();
     private final Histogram latency = Histograms.empty();
     private final Histogram failedLatency = Histograms.empty();
@@ -44,7 +46,7 @@ public final class ForkTally {
      */
     public synchronized void handIn(Caller caller, boolean measurement, int threads, MeasurementWindow window,
                                     double nominalSeconds) {
-        keep(caller.problems());
+        keep(caller);
         warmupCalls += caller.goodOutside();
         warmupErrors += caller.badOutside();
         if (measurement) {
@@ -76,14 +78,15 @@ public final class ForkTally {
     public synchronized void warmedUp(JitWarmup outcome, List<Caller> callers) {
         warmup = outcome;
         for (Caller c : callers) {
-            keep(c.problems());
+            keep(c);
             warmupCalls += c.goodOutside();
             warmupErrors += c.badOutside();
         }
     }
 
-    private void keep(List<String> more) {
-        for (String p : more) {
+    private void keep(Caller caller) {
+        tally.addAll(caller.problemTally().kinds());
+        for (String p : caller.problems()) {
             if (problems.size() < TallyFile.PROBLEMS_KEPT && !problems.contains(p)) {
                 problems.add(p);
             }
@@ -114,6 +117,6 @@ public final class ForkTally {
     /** What has been gathered so far, as the file holds it. */
     public synchronized TallyFile snapshot() {
         return new TallyFile(caseName, startedAtMillis, ProcessHandle.current().pid(), warmupCalls, warmupErrors,
-                List.copyOf(problems), List.copyOf(windows), warmup);
+                List.copyOf(problems), List.copyOf(windows), warmup, tally.kinds());
     }
 }

@@ -12,6 +12,7 @@ import org.rpcbench.record.Histograms;
 import org.rpcbench.record.Latency;
 import org.rpcbench.record.PerCall;
 import org.rpcbench.record.ProcessDelta;
+import org.rpcbench.record.ProblemTally;
 import org.rpcbench.record.ProcessUse;
 import org.rpcbench.record.TallyFile;
 
@@ -82,6 +83,8 @@ public final class OpenLoop {
         Histogram uncorrected = Histograms.empty();
         Histogram failed = Histograms.empty();
         List<String> problems = new ArrayList<>(stuck);
+        ProblemTally tally = new ProblemTally();
+        stuck.forEach(tally::add);
         long calls = 0;
         long errors = stuck.size();
         long warmupCalls = 0;
@@ -96,6 +99,7 @@ public final class OpenLoop {
             warmupCalls += s.warmupCalls();
             warmupErrors += s.warmupErrors();
             unsent += s.unsent();
+            tally.addAll(s.problemTally().kinds());
             s.problems().stream().filter(p -> !problems.contains(p))
                     .limit(Math.max(0, TallyFile.PROBLEMS_KEPT - problems.size())).forEach(problems::add);
         }
@@ -105,7 +109,7 @@ public final class OpenLoop {
                 failed.getTotalCount() == 0 ? null : Latency.of(failed), calls, errors, warmupCalls, warmupErrors, problems,
                 false, null, new CpuAndGc(ProcessUse.of(listOf(client)), ProcessUse.of(listOf(server))),
                 PerCall.of(calls, server, client), List.of(), null, plan.rate(), achieved,
-                achieved < ACHIEVED_SHARE * plan.rate(), Latency.of(uncorrected), unsent);
+                achieved < ACHIEVED_SHARE * plan.rate(), Latency.of(uncorrected), unsent, null, tally.kinds());
     }
 
     private static List<ProcessDelta> listOf(ProcessDelta d) {

@@ -6,6 +6,7 @@ import org.HdrHistogram.Histogram;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.checks.Problems;
 import org.rpcbench.record.Histograms;
+import org.rpcbench.record.ProblemTally;
 
 /**
  * One open-loop sender: it sends on a fixed schedule, whether or not the previous answer was slow.
@@ -33,6 +34,7 @@ public final class PacedSender implements Runnable {
     private final Histogram uncorrected = Histograms.empty();
     private final Histogram failed = Histograms.empty();
     private final List<String> problems = new ArrayList<>(Caller.PROBLEMS_KEPT);
+    private final ProblemTally tally = new ProblemTally();
     private long calls;
     private long errors;
     private long warmupCalls;
@@ -135,6 +137,7 @@ public final class PacedSender implements Runnable {
         } else {
             warmupErrors++;
         }
+        tally.add(problem);
         if (problems.size() < Caller.PROBLEMS_KEPT && !problems.contains(problem)) {
             problems.add(problem);
         }
@@ -163,4 +166,6 @@ public final class PacedSender implements Runnable {
     /** Measured slots the sender never reached before the window closed. */
     public long unsent() { return unsent; }
     public List<String> problems() { return problems; }
+    /** Every failed call's problem, by kind. */
+    public ProblemTally problemTally() { return tally; }
 }

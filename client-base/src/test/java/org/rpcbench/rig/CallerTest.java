@@ -85,6 +85,14 @@ class CallerTest {
         }
         assertThat(caller.badCalls()).isEqualTo(16);
         assertThat(caller.problems()).hasSize(Caller.PROBLEMS_KEPT).doesNotHaveDuplicates();
+        // every one is counted, by kind
+        assertThat(caller.problemTally().total()).isEqualTo(16);
+        assertThat(caller.problemTally().kinds()).singleElement().satisfies(k -> {
+            assertThat(k.kind()).isEqualTo("wrong answer: problem #");
+            assertThat(k.count()).isEqualTo(16);
+        });
+        caller.callOnce(false);
+        assertThat(caller.problemTally().total()).as("outside the window too").isEqualTo(17);
     }
 
     @Test
@@ -96,6 +104,7 @@ class CallerTest {
         assertThat(caller.goodCalls() + caller.badCalls() + caller.goodOutside() + caller.badOutside()).isZero();
         assertThat(caller.latency().getTotalCount()).isZero();
         assertThat(caller.problems()).isEmpty();
+        assertThat(caller.problemTally().total()).isZero();
     }
 
     @Test

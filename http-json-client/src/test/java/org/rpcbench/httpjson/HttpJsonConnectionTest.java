@@ -17,6 +17,7 @@ import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.server.RunningServer;
 
+@org.junit.jupiter.api.extension.ExtendWith(RerunOnHttp1Defect.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HttpJsonConnectionTest {
     private RunningServer server;

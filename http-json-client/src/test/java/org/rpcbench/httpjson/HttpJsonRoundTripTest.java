@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import org.rpcbench.binding.RoundTripContract;
 
+@org.junit.jupiter.api.extension.ExtendWith(RerunOnHttp1Defect.class)
 class HttpJsonRoundTripTest extends RoundTripContract {
     HttpJsonRoundTripTest() {
         // plain HTTP/1.1 from the first byte: a request line, no HTTP/2 preface, no upgrade

@@ -59,6 +59,8 @@ public abstract class MotanPair implements Binding {
         s.put("protocol", PROTOCOL + " (Motan's default: v1 messages, magic 0x" + hex(DefaultRpcCodec.MAGIC)
                 + ", each in a motan-transport-netty4 frame, magic 0x" + hex(MotanConstants.NETTY_MAGIC_TYPE) + ")");
         s.put("serialization", SERIALIZATION + " (Motan's default, Caucho Hessian)");
+        s.put("serializeCheck", "allowlist on the server: the contract's classes (org.rpcbench.contract) and what Hessian"
+                + " allows by itself (java.*, javax.management.*); an object of another class is read as a map, never built");
         s.put("serverThreads", "Motan's default worker pool, " + MotanConstants.NETTY_NOT_SHARECHANNEL_MIN_WORKDER
                 + " to " + MotanConstants.NETTY_NOT_SHARECHANNEL_MAX_WORKDER + " threads");
         s.put("serverBind", "the given host only (Motan's NettyServer binds every interface; see HostBoundServer)");

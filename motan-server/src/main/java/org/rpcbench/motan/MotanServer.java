@@ -13,14 +13,16 @@ import org.rpcbench.server.RunningServer;
 import org.rpcbench.server.ServerBinding;
 
 /**
- * Exports the contract's UserService with Motan: the motan protocol, hessian2, Motan's worker pool, a
- * local registry (nothing is registered anywhere else), listening on the given host only.
+ * Exports the contract's UserService with Motan: the motan protocol, hessian2 reading only the contract's
+ * classes ({@link ContractOnlyHessian}), Motan's worker pool, a local registry (nothing is registered anywhere
+ * else), listening on the given host only.
  */
 public final class MotanServer extends MotanPair implements ServerBinding {
 
     @Override
     public RunningServer start(String host, int port) {
         frameworkLogLevel(Level.WARNING);
+        ContractOnlyHessian.install();
         ProtocolConfig protocol = protocol();
         protocol.setEndpointFactory(HostBoundEndpointFactory.NAME);
         protocol.setParameters(Map.of(HostBoundServer.BIND_HOST, host));

@@ -50,6 +50,7 @@ public final class CaseAssembly {
         List<ProcessDelta> steadyClient = new ArrayList<>();
         List<ProcessDelta> steadyServer = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        List<List<ProblemKind>> kinds = new ArrayList<>();
         List<JitWarmup> warmups = new ArrayList<>();
         long calls = 0;
         long errors = 0;
@@ -68,6 +69,7 @@ public final class CaseAssembly {
             if (t.warmup() != null) {
                 warmups.add(t.warmup());
             }
+            kinds.add(t.problemKinds());
             t.problems().stream().filter(p -> !problems.contains(p)).forEach(p -> {
                 if (problems.size() < TallyFile.PROBLEMS_KEPT) {
                     problems.add(p);
@@ -112,7 +114,7 @@ public final class CaseAssembly {
                 failed.getTotalCount() == 0 ? null : Latency.of(failed), calls, errors, warmupCalls, warmupErrors, problems,
                 climbing, wire, new CpuAndGc(ProcessUse.of(client), ProcessUse.of(server)),
                 PerCall.of(calls, ProcessDelta.sum(server), ProcessDelta.sum(client)), iterations, steady,
-                null, null, null, null, null, warmups);
+                null, null, null, null, null, warmups, ProblemTally.merge(kinds));
     }
 
     private static Long part(ProcessDelta d, boolean cpu) {

@@ -14,6 +14,9 @@ import java.util.List;
  * @param answeredPerSecond calls answered right per second: what a reader means by throughput
  * @param failedLatencyMs how long the calls that failed took (a timeout shows here); null when none failed
  * @param jitWarmups each fork's warm-up until both JITs were quiet, before JMH's; empty when there was none
+ * @param problems the first distinct problems, as they were reported
+ * @param problemKinds every failed call's problem, counted by kind, adding up to {@link #allErrors()}; null in a
+ *     record from before they were kept (or from a writer that does not keep them)
  */
 public record CaseRecord(
         String name,
@@ -39,15 +42,29 @@ public record CaseRecord(
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean missedTarget,
         @JsonInclude(JsonInclude.Include.NON_NULL) Latency uncorrectedLatencyMs,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long unsent,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<JitWarmup> jitWarmups) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<JitWarmup> jitWarmups,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<ProblemKind> problemKinds) {
 
     public CaseRecord {
+        problemKinds = problemKinds == null ? null : List.copyOf(problemKinds);
         jitWarmups = jitWarmups == null ? List.of() : List.copyOf(jitWarmups);
         iterationScores = iterationScores == null ? List.of() : iterationScores;
         problems = problems == null ? List.of() : problems;
         iterations = iterations == null ? List.of() : iterations;
         latencyMs = latencyMs == null ? Latency.NONE : latencyMs;
         cpuAndGc = cpuAndGc == null ? CpuAndGc.NONE : cpuAndGc;
+    }
+
+    /** A record whose problems were not counted by kind. */
+    public CaseRecord(String name, double opsPerSecond, double opsError, List<List<Double>> iterationScores,
+                      double answeredPerSecond, Latency latencyMs, Latency failedLatencyMs, long calls, long errors,
+                      long warmupCalls, long warmupErrors, List<String> problems, boolean stillClimbing, WireSize wireBytes,
+                      CpuAndGc cpuAndGc, PerCall perCall, List<IterationRecord> iterations, Steady steady, Double targetRate,
+                      Double achievedRate, Boolean missedTarget, Latency uncorrectedLatencyMs, Long unsent,
+                      List<JitWarmup> jitWarmups) {
+        this(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs, calls, errors,
+                warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc, perCall, iterations, steady, targetRate,
+                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, null);
     }
 
     /** A record without a warm-up before JMH's (open loop, or written before there was one). */
@@ -58,7 +75,7 @@ public record CaseRecord(
                       Double achievedRate, Boolean missedTarget, Latency uncorrectedLatencyMs, Long unsent) {
         this(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs, calls, errors,
                 warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc, perCall, iterations, steady, targetRate,
-                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, null);
+                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, null, null);
     }
 
     public long allErrors() {
@@ -111,6 +128,6 @@ public record CaseRecord(
     public CaseRecord withWire(WireSize size) {
         return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,
                 calls, errors, warmupCalls, warmupErrors, problems, stillClimbing, size, cpuAndGc, perCall, iterations, steady,
-                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups);
+                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, problemKinds);
     }
 }

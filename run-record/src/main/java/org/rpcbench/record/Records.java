@@ -1,5 +1,6 @@
 package org.rpcbench.record;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,12 +28,26 @@ public final class Records {
         }
     }
 
+    /**
+     * A record from its JSON. A record of an older schema reads as it always did; one of a newer schema is
+     * refused, since what its fields mean may have changed; a record that lacks a required part is refused
+     * with the part named.
+     */
     public static RunRecord parse(String json) throws IOException {
-        RunRecord r = Json.MAPPER.readValue(json, RunRecord.class);
-        if (r == null || r.binding() == null) {
-            throw new IOException("not a run record (it names no binding)");
+        JsonNode tree = Json.MAPPER.readTree(json);
+        if (tree == null || !tree.isObject()) {
+            throw new IOException("not a run record (not a JSON object)");
         }
-        return r;
+        int version = RecordShape.version(tree);
+        if (version > RunRecord.SCHEMA) {
+            throw new IOException("its schema is " + version + ", newer than the " + RunRecord.SCHEMA + " this rpc-bench reads"
+                    + " (read it with the rpc-bench that wrote it)");
+        }
+        List<String> missing = RecordShape.missing(tree);
+        if (!missing.isEmpty()) {
+            throw new IOException((tree.hasNonNull("binding") ? "" : "not a run record: ") + "it lacks " + String.join(", ", missing));
+        }
+        return Json.MAPPER.treeToValue(tree, RunRecord.class);
     }
 
     public static String toJson(RunRecord record) {

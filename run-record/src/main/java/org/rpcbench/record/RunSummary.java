@@ -49,7 +49,7 @@ public final class RunSummary {
                     : String.format(Locale.ROOT, "%d failed calls took up to %.1f ms; ", c.failedLatencyMs().samples(),
                     c.failedLatencyMs().max());
             return "FAILED: " + (c.warmupErrors() > 0 ? c.warmupErrors() + " errors in warm-up; " : "") + failedCalls
-                    + (c.problems().isEmpty() ? "" : c.problems().get(0));
+                    + (c.problems().isEmpty() ? "" : c.problems().get(0)) + otherKinds(c);
         }
         if (c.calls() == 0) {
             return "FAILED: no call completed";
@@ -70,6 +70,13 @@ public final class RunSummary {
         return note;
     }
 
+    /** The kinds of problem beyond the first, said so that one kind shown never hides the others. */
+    private static String otherKinds(CaseRecord c) {
+        int others = c.problemKinds() == null ? 0 : c.problemKinds().size() - 1;
+        return others <= 0 ? "" : " (and " + others + " other kind" + (others == 1 ? "" : "s")
+                + " of problem: run.json's problemKinds)";
+    }
+
     static String openLoop(String title, List<CaseRecord> cases) {
         StringBuilder out = new StringBuilder(title).append('\n');
         out.append("latency in ms, timed from when each call was due; \"sent\" columns from when it was sent\n");
@@ -80,7 +87,7 @@ public final class RunSummary {
         for (CaseRecord c : cases) {
             Latency l = c.latencyMs();
             Latency u = c.uncorrectedLatencyMs() == null ? Latency.NONE : c.uncorrectedLatencyMs();
-            String note = c.allErrors() > 0 ? "FAILED: " + (c.problems().isEmpty() ? "" : c.problems().get(0))
+            String note = c.allErrors() > 0 ? "FAILED: " + (c.problems().isEmpty() ? "" : c.problems().get(0)) + otherKinds(c)
                     : c.calls() == 0 ? "FAILED: no call completed"
                     : Boolean.TRUE.equals(c.missedTarget()) ? "MISSED TARGET: " + c.unsent() + " calls never sent" : "";
             out.append(String.format(Locale.ROOT, "%-11s %10.0f %10.1f %9.3f %9.3f %9.3f %9.3f %10.3f %9.3f %11.3f %11.3f %10d %7d  %s",

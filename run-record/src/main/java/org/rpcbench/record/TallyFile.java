@@ -17,9 +17,12 @@ import java.util.stream.Stream;
  * @param startedAtMillis when the fork began the case: forks run one after another, so this orders them
  *     as JMH's results are ordered
  * @param warmup the warm-up until both JITs were quiet, before JMH's; null when there was none
+ * @param problems the first distinct problems, as they were reported
+ * @param problemKinds every failed call's problem, counted by kind ({@link ProblemTally}): they add up to the
+ *     fork's errors, warm-up included; null in a tally from before they were kept
  */
 public record TallyFile(String caseName, long startedAtMillis, long pid, long warmupCalls, long warmupErrors,
-                        List<String> problems, List<Window> iterations, JitWarmup warmup) {
+                        List<String> problems, List<Window> iterations, JitWarmup warmup, List<ProblemKind> problemKinds) {
     public static final String SUFFIX = ".tally.json";
     /** How many distinct problems a case keeps. */
     public static final int PROBLEMS_KEPT = 5;
@@ -33,7 +36,7 @@ public record TallyFile(String caseName, long startedAtMillis, long pid, long wa
 
     public TallyFile(String caseName, long startedAtMillis, long pid, long warmupCalls, long warmupErrors,
                      List<String> problems, List<Window> iterations) {
-        this(caseName, startedAtMillis, pid, warmupCalls, warmupErrors, problems, iterations, null);
+        this(caseName, startedAtMillis, pid, warmupCalls, warmupErrors, problems, iterations, null, null);
     }
 
     public void write(Path dir) throws IOException {

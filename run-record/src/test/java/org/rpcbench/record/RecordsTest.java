@@ -62,20 +62,61 @@ class RecordsTest {
         assertThat(Json.MAPPER.readValue(none, Latency.class).p99()).isNaN();
     }
 
+    /** The smallest record every writer has always written, with {@code extra} keys in front. */
+    static String minimal(String extra) {
+        return "{" + extra + "\"binding\": \"rpcx\", \"cases\": [], \"jmh\": {\"threads\": 100, \"forks\": 1},"
+                + " \"environment\": {\"runtime\": \"go1.26.8\", \"hostname\": \"h\", \"date\": \"2026-11-25T12:00:00Z\"}}";
+    }
+
     @Test
-    void keysFromANewerWriterAreIgnoredAndAMissingHashIsComputed() throws Exception {
-        RunRecord r = Records.parse("{\"schema\": 3, \"binding\": \"rpcx\", \"somethingNew\": {\"x\": 1}, \"cases\": [],"
-                + " \"jmh\": {\"threads\": 100, \"forks\": 1}, \"environment\": {\"runtime\": \"go1.26.8\"}}");
+    void keysAWriterOfTheSameSchemaAddedAreIgnoredAndAMissingHashIsComputed() throws Exception {
+        RunRecord r = Records.parse(minimal("\"schema\": 2, \"somethingNew\": {\"x\": 1}, "));
         assertThat(r.binding()).isEqualTo("rpcx");
         assertThat(r.hash()).hasSize(16);
         assertThat(r.loop()).isEqualTo(RunRecord.CLOSED_LOOP);
+        assertThat(Records.parse(minimal("")).schemaVersion()).as("a record that names no schema is of the first").isEqualTo(1);
+    }
+
+    @Test
+    void aRecordOfANewerSchemaIsRefusedInOneLineNamingTheFileAndTheVersion(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("run.json");
+        Files.writeString(file, minimal("\"schema\": 99, "));
+        assertThatThrownBy(() -> Records.read(file)).isInstanceOf(IOException.class)
+                .hasMessage("cannot read the run record " + file + ": its schema is 99, newer than the 2 this rpc-bench reads"
+                        + " (read it with the rpc-bench that wrote it)");
+        Files.writeString(file, minimal("\"format\": 3, "));
+        assertThatThrownBy(() -> Records.read(file)).hasMessageContaining("its schema is 3,");
+        Files.writeString(file, minimal("\"schema\": \"two\", "));
+        assertThatThrownBy(() -> Records.read(file)).hasMessageEndingWith("its schema is \"two\", not a schema version");
+    }
+
+    @Test
+    void aRecordThatLacksARequiredPartIsRefusedWithEveryMissingPartNamed(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("run.json");
+        // the record of the issue: a binding and a schema, nothing else
+        Files.writeString(file, "{\"binding\":\"dubbo-hessian\",\"schema\":2}");
+        assertThatThrownBy(() -> Records.read(file)).hasMessage("cannot read the run record " + file
+                + ": it lacks cases, environment, jmh");
+        Files.writeString(file, minimal("\"loop\": \"open-loop\", "));
+        assertThatThrownBy(() -> Records.read(file)).hasMessageEndingWith(": it lacks openLoop");
+        Files.writeString(file, minimal("").replace("\"cases\": []", "\"cases\": [{\"calls\": 3}, 7]")
+                .replace("\"hostname\": \"h\", ", ""));
+        assertThatThrownBy(() -> Records.read(file))
+                .hasMessageEndingWith(": it lacks environment.hostname, cases[0].name, cases[1] (not an object)");
+        Files.writeString(file, minimal("").replace("\"cases\": []", "\"cases\": \"none\""));
+        assertThatThrownBy(() -> Records.read(file)).hasMessageEndingWith(": it lacks cases (a string where a list belongs)");
+        Files.writeString(file, minimal("").replace("\"cases\": []", "\"cases\": [{\"name\": \"getUser\", \"calls\": \"many\"}]"));
+        assertThatThrownBy(() -> Records.read(file)).hasMessageStartingWith("cannot read the run record " + file + ": ")
+                .hasMessageContaining("many").satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 
     @Test
     void somethingThatIsNotARunRecordIsSaidSo(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("run.json");
         Files.writeString(file, "{\"hello\": 1}");
-        assertThatThrownBy(() -> Records.read(file)).hasMessageContaining("not a run record");
+        assertThatThrownBy(() -> Records.read(file)).hasMessageContaining("not a run record: it lacks binding, cases, environment, jmh");
+        Files.writeString(file, "[1, 2]");
+        assertThatThrownBy(() -> Records.read(file)).hasMessageContaining("not a run record (not a JSON object)");
         Files.writeString(file, "{\"binding\": ");
         assertThatThrownBy(() -> Records.read(file)).hasMessageStartingWith("cannot read the run record " + file);
     }

@@ -18,6 +18,21 @@ class RunSummaryTest {
     }
 
     @Test
+    void aFailedCaseSaysHowManyOtherKindsOfProblemItMet() {
+        CaseRecord c = Samples.closedCase("listUser", 10, 8, 3);
+        ProblemTally t = new ProblemTally();
+        t.add("wrong answer: x");
+        t.add("HttpTimeoutException: request timed out");
+        t.add("IOException: closed");
+        CaseRecord kinds = new CaseRecord(c.name(), c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(),
+                c.latencyMs(), c.failedLatencyMs(), c.calls(), c.errors(), c.warmupCalls(), c.warmupErrors(), c.problems(),
+                c.stillClimbing(), c.wireBytes(), c.cpuAndGc(), c.perCall(), c.iterations(), c.steady(), null, null, null, null, null,
+                null, t.kinds());
+        assertThat(RunSummary.note(kinds)).endsWith("wrong answer: x (and 2 other kinds of problem: run.json's problemKinds)");
+        assertThat(RunSummary.note(c)).endsWith("wrong answer: x");
+    }
+
+    @Test
     void aMissingCaseIsAFailedRow() {
         String table = RunSummary.closedLoop("t", List.of(), List.of("existUser"));
         assertThat(table).contains("existUser   FAILED: no result");

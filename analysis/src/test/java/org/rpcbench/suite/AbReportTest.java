@@ -1,0 +1,50 @@
+package org.rpcbench.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ab --report of a stored ab that cannot be read: bad input, one line, exit 2; never 1, which says "slower". */
+class AbReportTest {
+    @TempDir
+    Path dir;
+
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int report() {
+        out.reset();
+        err.reset();
+        return Main.run(new String[] {"ab", "--report", dir.toString()}, new PrintStream(out, true), new PrintStream(err, true));
+    }
+
+    @Test
+    void aStoredRunWhoseRecordCannotBeReadIsExitTwoInOneLine() throws Exception {
+        Files.writeString(dir.resolve(AbCommand.PLAN), "{\"pairs\":[\"dubbo-hessian\"],\"baseline\":\"b\",\"candidate\":\"c\",\"aa\":false}");
+        Path round = Files.createDirectories(dir.resolve("rounds/r01"));
+        Files.writeString(round.resolve(Interleaved.OUTCOMES), "[{\"arm\":\"baseline\",\"pair\":\"dubbo-hessian\",\"exit\":0,\"failures\":[]}]");
+        Path record = Files.createDirectories(round.resolve("baseline-dubbo-hessian")).resolve("run.json");
+        Files.writeString(record, "{\"binding\":\"dubbo-hessian\",\"schema\":99}");
+        assertThat(report()).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).lines()).containsExactly("benchmark.sh: --report " + dir
+                + ": cannot read the run record " + record + ": its schema is 99, newer than the 2 this rpc-bench reads (read it"
+                + " with the rpc-bench that wrote it)");
+
+        Files.writeString(record, "{\"binding\":\"dubbo-hessian\",\"schema\":2}");
+        assertThat(report()).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).lines()).singleElement().asString().endsWith("it lacks cases, environment, jmh");
+
+        Files.writeString(dir.resolve(AbCommand.PLAN), "{\"pairs\":");
+        assertThat(report()).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).lines()).singleElement().asString().startsWith("benchmark.sh: --report " + dir);
+        Files.writeString(dir.resolve(AbCommand.PLAN), "{}");
+        assertThat(report()).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).lines()).singleElement().asString().endsWith("it names no pair");
+    }
+}
