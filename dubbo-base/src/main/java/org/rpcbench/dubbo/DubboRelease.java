@@ -1,0 +1,39 @@
+package org.rpcbench.dubbo;
+
+import java.util.List;
+import org.apache.dubbo.common.Version;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+
+/**
+ * The Dubbo 3 release a pair runs on, and which of the settings every pair wants it has (see
+ * {@link OptionalSetter}): the pairs build on 3.0 to 3.3, and a run record must say what was applied.
+ *
+ * @param version             the release, as Dubbo reports itself
+ * @param serializeCheck      it has the deserialization allowlist's settings (3.1.6 on)
+ * @param executorModes       it has executor management modes (3.2.0 on)
+ * @param preferSerialization it has prefer-serialization (3.2.0 on)
+ */
+record DubboRelease(String version, boolean serializeCheck, boolean executorModes, boolean preferSerialization) {
+    static final OptionalSetter SERIALIZE_CHECK_STATUS = new OptionalSetter(ApplicationConfig.class, "setSerializeCheckStatus", String.class);
+    static final OptionalSetter AUTO_TRUST_SERIALIZE_CLASS = new OptionalSetter(ApplicationConfig.class, "setAutoTrustSerializeClass", Boolean.class);
+    static final OptionalSetter TRUST_SERIALIZE_CLASS_LEVEL = new OptionalSetter(ApplicationConfig.class, "setTrustSerializeClassLevel", Integer.class);
+    static final OptionalSetter CHECK_SERIALIZABLE = new OptionalSetter(ApplicationConfig.class, "setCheckSerializable", Boolean.class);
+    /** Arrived together; a release with only some of them would be checked half-way, so it is refused. */
+    static final List<OptionalSetter> SERIALIZE_CHECK_SETTERS = List.of(SERIALIZE_CHECK_STATUS, AUTO_TRUST_SERIALIZE_CLASS,
+            TRUST_SERIALIZE_CLASS_LEVEL, CHECK_SERIALIZABLE);
+    static final OptionalSetter EXECUTOR_MANAGEMENT_MODE = new OptionalSetter(ApplicationConfig.class, "setExecutorManagementMode", String.class);
+    static final OptionalSetter PREFER_SERIALIZATION = new OptionalSetter(ProtocolConfig.class, "setPreferSerialization", String.class);
+
+    /** The release on the class path. */
+    static DubboRelease current() {
+        long present = SERIALIZE_CHECK_SETTERS.stream().filter(OptionalSetter::available).count();
+        if (present != 0 && present != SERIALIZE_CHECK_SETTERS.size()) {
+            throw new IllegalStateException("Dubbo " + Version.getVersion() + " has only " + present + " of the "
+                    + SERIALIZE_CHECK_SETTERS.size() + " serialization-check settings " + SERIALIZE_CHECK_SETTERS.stream()
+                    .map(OptionalSetter::name).toList() + ": the pairs cannot state what it checks");
+        }
+        return new DubboRelease(Version.getVersion(), present != 0, EXECUTOR_MANAGEMENT_MODE.available(),
+                PREFER_SERIALIZATION.available());
+    }
+}
