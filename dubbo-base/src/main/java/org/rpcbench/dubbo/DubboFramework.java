@@ -74,6 +74,10 @@ public final class DubboFramework {
         s.put("serializeCheck", release.serializeCheck()
                 ? SERIALIZE_CHECK + " (Dubbo's allowlist and the contract's package, org.rpcbench.contract)"
                 : "not available in Dubbo " + release.version() + " (the allowlist arrived in 3.1.6): no allowlist applies");
+        if (!release.sharedMetadataService()) {
+            s.put("metadataService", "not exported (metadata type remote, no registry): Dubbo " + release.version()
+                    + " would bind it on the machine's first network address");
+        }
         s.put("qos", "off");
         s.put("registry", "none (direct URL)");
         s.put("connections", "1 shared");
@@ -104,8 +108,8 @@ public final class DubboFramework {
         useJdkLogging();
         ApplicationConfig app = new ApplicationConfig(name);
         app.setQosEnable(false);
-        app.setMetadataType("local");
         DubboRelease release = DubboRelease.current();
+        app.setMetadataType(metadataType(release));
         if (release.executorModes()) {
             DubboRelease.EXECUTOR_MANAGEMENT_MODE.set(app, EXECUTOR_MODE);
         }
@@ -116,6 +120,15 @@ public final class DubboFramework {
             DubboRelease.CHECK_SERIALIZABLE.set(app, true);
         }
         return app;
+    }
+
+    /**
+     * "local", except where the MetadataService that a local-metadata provider exports would bind the
+     * provider's port on the machine's first network address (before 3.2): there "remote", which exports
+     * none. With no registry nothing reads it either way, and the server stays on the address it was given.
+     */
+    static String metadataType(DubboRelease release) {
+        return release.sharedMetadataService() ? "local" : "remote";
     }
 
     static RegistryConfig noRegistry() {

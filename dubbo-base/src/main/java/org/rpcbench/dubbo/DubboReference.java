@@ -24,6 +24,7 @@ public final class DubboReference<T> implements AutoCloseable {
 
     public static <T> DubboReference<T> refer(DubboPair pair, Class<T> contract, Target target) throws IOException {
         target.probe(); // Triple would wait out its whole connect timeout before reporting a refusal
+        DubboFramework.useJdkLogging(); // before the first Dubbo config class makes its logger
         pair.prepare().run();
         ReferenceConfig<T> reference = new ReferenceConfig<>();
         reference.setInterface(contract);

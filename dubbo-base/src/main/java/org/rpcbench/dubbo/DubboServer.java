@@ -9,6 +9,7 @@ public final class DubboServer {
     private DubboServer() {}
 
     public static <T> RunningServer start(DubboPair pair, Class<T> contract, T implementation, String host, int port) {
+        DubboFramework.useJdkLogging(); // before the first Dubbo config class makes its logger
         pair.prepare().run();
         ServiceConfig<T> service = new ServiceConfig<>();
         service.setInterface(contract);

@@ -48,25 +48,36 @@ class DubboFrameworkTest {
 
     @Test
     void aReleaseWithoutTheAllowlistOrExecutorModesIsRecordedAsSuch() {
-        var settings = DubboFramework.settings("dubbo", "hessian2", new DubboRelease("3.0.15", false, false, false));
+        DubboRelease old = new DubboRelease("3.0.15", false, false, false, false);
+        var settings = DubboFramework.settings("dubbo", "hessian2", old);
         assertThat(settings).containsEntry("frameworkVersion", "3.0.15");
         assertThat(settings.get("serializeCheck")).startsWith("not available in Dubbo 3.0.15");
         assertThat(settings.get("executorManagementMode")).startsWith("none in Dubbo 3.0.15");
-        var later = DubboFramework.settings("dubbo", "hessian2", new DubboRelease("3.1.11", true, false, false));
+        assertThat(settings.get("metadataService")).startsWith("not exported (metadata type remote");
+        assertThat(DubboFramework.metadataType(old)).isEqualTo("remote");
+        var later = DubboFramework.settings("dubbo", "hessian2", new DubboRelease("3.1.11", true, false, false, false));
         assertThat(later.get("serializeCheck")).startsWith("STRICT (");
+        DubboRelease current = new DubboRelease("3.3.6", true, true, true, true);
+        assertThat(DubboFramework.settings("dubbo", "hessian2", current)).doesNotContainKey("metadataService")
+                .containsEntry("executorManagementMode", "default");
+        assertThat(DubboFramework.metadataType(current)).isEqualTo("local");
     }
 
     /** The release on the class path (3.3.6 unless the build was given another): what it has by its number is applied. */
     @Test
     void theReleaseOnTheClassPathGetsEverySettingItsNumberPromises() throws Exception {
         DubboRelease release = DubboRelease.current();
+        assertThat(release.version()).as("the release the build was given (dubbo.version)")
+                .isEqualTo(System.getProperty("rpcbench.test.dubbo-version"));
         int[] v = Arrays.stream(release.version().split("\\.")).limit(3).mapToInt(Integer::parseInt).toArray();
         int n = v[0] * 1_000_000 + v[1] * 1_000 + v[2];
         assertThat(release.serializeCheck()).as("the allowlist's settings, 3.1.6 on").isEqualTo(n >= 3_001_006);
         assertThat(release.executorModes()).as("executor modes, 3.2.0 on").isEqualTo(n >= 3_002_000);
         assertThat(release.preferSerialization()).as("prefer-serialization, 3.2.0 on").isEqualTo(n >= 3_002_000);
+        assertThat(release.sharedMetadataService()).as("a MetadataService on the provider's server, 3.2.0 on").isEqualTo(n >= 3_002_000);
 
         ApplicationConfig app = DubboFramework.application("test");
+        assertThat(app.getMetadataType()).isEqualTo(n >= 3_002_000 ? "local" : "remote");
         if (release.serializeCheck()) {
             assertThat(ApplicationConfig.class.getMethod("getSerializeCheckStatus").invoke(app)).isEqualTo("STRICT");
             assertThat(ApplicationConfig.class.getMethod("getTrustSerializeClassLevel").invoke(app)).isEqualTo(3);
