@@ -43,6 +43,7 @@ public final class DubboFramework {
      */
     public static final String SERIALIZE_CHECK = "STRICT";
     static final int TRUST_LEVEL = 3;
+    static final String IP_TO_BIND = "DUBBO_IP_TO_BIND";
     /** Dubbo's own logging, set in server-base's and client-base's logging.properties. */
     public static final String SERVER_LOG_LEVEL = "WARNING";
     public static final String CLIENT_LOG_LEVEL = "OFF";
@@ -75,7 +76,7 @@ public final class DubboFramework {
                 ? SERIALIZE_CHECK + " (Dubbo's allowlist and the contract's package, org.rpcbench.contract)"
                 : "not available in Dubbo " + release.version() + " (the allowlist arrived in 3.1.6): no allowlist applies");
         if (!release.sharedMetadataService()) {
-            s.put("metadataService", "not exported (metadata type remote, no registry): Dubbo " + release.version()
+            s.put("metadataService", "on the provider's host (" + IP_TO_BIND + "): Dubbo " + release.version()
                     + " would bind it on the machine's first network address");
         }
         s.put("qos", "off");
@@ -108,8 +109,8 @@ public final class DubboFramework {
         useJdkLogging();
         ApplicationConfig app = new ApplicationConfig(name);
         app.setQosEnable(false);
+        app.setMetadataType("local");
         DubboRelease release = DubboRelease.current();
-        app.setMetadataType(metadataType(release));
         if (release.executorModes()) {
             DubboRelease.EXECUTOR_MANAGEMENT_MODE.set(app, EXECUTOR_MODE);
         }
@@ -123,12 +124,23 @@ public final class DubboFramework {
     }
 
     /**
-     * "local", except where the MetadataService that a local-metadata provider exports would bind the
-     * provider's port on the machine's first network address (before 3.2): there "remote", which exports
-     * none. With no registry nothing reads it either way, and the server stays on the address it was given.
+     * Before 3.2, the MetadataService a provider exports beside its service (metadata type "local") gets a
+     * protocol config of its own, without the provider's host, and binds the provider's port (or, beside a
+     * Triple provider, a random one) on the machine's first network address. Dubbo reads DUBBO_IP_TO_BIND
+     * for every export, so that is where the provider's host goes on those releases: the MetadataService
+     * then shares the provider's server or listens on the same host. Nothing reads it (no registry).
      */
-    static String metadataType(DubboRelease release) {
-        return release.sharedMetadataService() ? "local" : "remote";
+    static void bindExportsTo(DubboRelease release, String host) {
+        if (release.sharedMetadataService()) {
+            return;
+        }
+        String literal = DubboHosts.literal(host);
+        String set = System.getProperty(IP_TO_BIND);
+        if (set != null && !set.equals(literal)) {
+            throw new IllegalStateException("Dubbo " + release.version() + " providers in one JVM share " + IP_TO_BIND
+                    + ": it is " + set + ", cannot also be " + literal);
+        }
+        System.setProperty(IP_TO_BIND, literal);
     }
 
     static RegistryConfig noRegistry() {

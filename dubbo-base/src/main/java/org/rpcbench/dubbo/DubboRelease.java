@@ -16,10 +16,9 @@ import org.apache.dubbo.config.ProtocolConfig;
  * @param serializeCheck         it has the deserialization allowlist's settings (3.1.6 on)
  * @param executorModes          it has executor management modes (3.2.0 on)
  * @param preferSerialization    it has prefer-serialization (3.2.0 on)
- * @param sharedMetadataService  the MetadataService it exports beside a provider (metadata type "local") shares
- *                               the provider's server (3.2.0 on, where it is built by InternalServiceConfigBuilder);
- *                               before, it gets a protocol of its own, without the provider's host, and binds
- *                               the same port on the machine's first network address
+ * @param sharedMetadataService  the MetadataService it exports beside a provider (metadata type "local") gets
+ *                               the provider's protocol config (3.2.0 on, InternalServiceConfigBuilder); before,
+ *                               one of its own without the provider's host (see {@link DubboFramework#bindExportsTo})
  */
 record DubboRelease(String version, boolean serializeCheck, boolean executorModes, boolean preferSerialization,
         boolean sharedMetadataService) {

@@ -11,6 +11,7 @@ public final class DubboServer {
     public static <T> RunningServer start(DubboPair pair, Class<T> contract, T implementation, String host, int port) {
         DubboFramework.useJdkLogging(); // before the first Dubbo config class makes its logger
         pair.prepare().run();
+        DubboFramework.bindExportsTo(DubboRelease.current(), host);
         ServiceConfig<T> service = new ServiceConfig<>();
         service.setInterface(contract);
         service.setRef(implementation);

@@ -1,6 +1,7 @@
 package org.rpcbench.dubbo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -53,14 +54,13 @@ class DubboFrameworkTest {
         assertThat(settings).containsEntry("frameworkVersion", "3.0.15");
         assertThat(settings.get("serializeCheck")).startsWith("not available in Dubbo 3.0.15");
         assertThat(settings.get("executorManagementMode")).startsWith("none in Dubbo 3.0.15");
-        assertThat(settings.get("metadataService")).startsWith("not exported (metadata type remote");
-        assertThat(DubboFramework.metadataType(old)).isEqualTo("remote");
+        assertThat(settings.get("metadataService")).startsWith("on the provider's host (DUBBO_IP_TO_BIND)");
         var later = DubboFramework.settings("dubbo", "hessian2", new DubboRelease("3.1.11", true, false, false, false));
         assertThat(later.get("serializeCheck")).startsWith("STRICT (");
         DubboRelease current = new DubboRelease("3.3.6", true, true, true, true);
         assertThat(DubboFramework.settings("dubbo", "hessian2", current)).doesNotContainKey("metadataService")
                 .containsEntry("executorManagementMode", "default");
-        assertThat(DubboFramework.metadataType(current)).isEqualTo("local");
+
     }
 
     /** The release on the class path (3.3.6 unless the build was given another): what it has by its number is applied. */
@@ -77,7 +77,7 @@ class DubboFrameworkTest {
         assertThat(release.sharedMetadataService()).as("a MetadataService on the provider's server, 3.2.0 on").isEqualTo(n >= 3_002_000);
 
         ApplicationConfig app = DubboFramework.application("test");
-        assertThat(app.getMetadataType()).isEqualTo(n >= 3_002_000 ? "local" : "remote");
+        assertThat(app.getMetadataType()).isEqualTo("local");
         if (release.serializeCheck()) {
             assertThat(ApplicationConfig.class.getMethod("getSerializeCheckStatus").invoke(app)).isEqualTo("STRICT");
             assertThat(ApplicationConfig.class.getMethod("getTrustSerializeClassLevel").invoke(app)).isEqualTo(3);
@@ -93,5 +93,27 @@ class DubboFrameworkTest {
             assertThat(ProtocolConfig.class.getMethod("getPreferSerialization").invoke(protocol)).isEqualTo("hessian2");
         }
         assertThat(DubboFramework.settings("dubbo", "hessian2")).containsEntry("frameworkVersion", release.version());
+    }
+
+    @Test
+    void beforeThreeTwoEveryExportIsBoundToTheProvidersHost() {
+        String before = System.getProperty(DubboFramework.IP_TO_BIND);
+        try {
+            System.clearProperty(DubboFramework.IP_TO_BIND);
+            DubboFramework.bindExportsTo(new DubboRelease("3.3.6", true, true, true, true), "127.0.0.1");
+            assertThat(System.getProperty(DubboFramework.IP_TO_BIND)).as("3.2 on: left to the protocol config").isNull();
+            DubboRelease old = new DubboRelease("3.0.15", false, false, false, false);
+            DubboFramework.bindExportsTo(old, "127.0.0.1");
+            assertThat(System.getProperty(DubboFramework.IP_TO_BIND)).isEqualTo("2130706433");
+            DubboFramework.bindExportsTo(old, "127.0.0.1");
+            assertThatThrownBy(() -> DubboFramework.bindExportsTo(old, "10.1.2.3"))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("cannot also be 10.1.2.3");
+        } finally {
+            if (before == null) {
+                System.clearProperty(DubboFramework.IP_TO_BIND);
+            } else {
+                System.setProperty(DubboFramework.IP_TO_BIND, before);
+            }
+        }
     }
 }
