@@ -125,10 +125,10 @@ public final class DubboFramework {
 
     /**
      * Before 3.2, the MetadataService a provider exports beside its service (metadata type "local") gets a
-     * protocol config of its own, without the provider's host, and binds the provider's port (or, beside a
-     * Triple provider, a random one) on the machine's first network address. Dubbo reads DUBBO_IP_TO_BIND
-     * for every export, so that is where the provider's host goes on those releases: the MetadataService
-     * then shares the provider's server or listens on the same host. Nothing reads it (no registry).
+     * protocol config of its own, without the provider's host, and binds on the machine's first network
+     * address (seen with 3.0.15: the provider's port there, "Address already in use"). Dubbo reads
+     * DUBBO_IP_TO_BIND for every export, so that is where the provider's host goes on those releases: the
+     * MetadataService then stays on the provider's host. Nothing reads it (no registry).
      */
     static void bindExportsTo(DubboRelease release, String host) {
         if (release.sharedMetadataService()) {
