@@ -79,6 +79,10 @@ public final class DubboFramework {
             s.put("metadataService", "on the provider's host (" + IP_TO_BIND + "): Dubbo " + release.version()
                     + " would bind it on the machine's first network address");
         }
+        if (!release.ownFrameworkModelServed()) {
+            s.put("frameworkModel", "the provider's is Dubbo's default one: " + release.version()
+                    + "'s Triple server serves no other");
+        }
         s.put("qos", "off");
         s.put("registry", "none (direct URL)");
         s.put("connections", "1 shared");

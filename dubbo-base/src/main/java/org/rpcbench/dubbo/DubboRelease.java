@@ -36,6 +36,14 @@ record DubboRelease(String version, boolean serializeCheck, boolean executorMode
     static final OptionalSetter EXECUTOR_MANAGEMENT_MODE = new OptionalSetter(ApplicationConfig.class, "setExecutorManagementMode", String.class);
     static final OptionalSetter PREFER_SERIALIZATION = new OptionalSetter(ProtocolConfig.class, "setPreferSerialization", String.class);
 
+    /**
+     * Whether a provider in a framework model of its own is served on every protocol: not on 3.0, whose
+     * port-unification server (Triple's) takes its protocols from the default model (see DubboRuntime).
+     */
+    boolean ownFrameworkModelServed() {
+        return !version.startsWith("3.0.");
+    }
+
     /** The release on the class path. */
     static DubboRelease current() {
         DubboFramework.useJdkLogging(); // before Dubbo's Version class makes its logger

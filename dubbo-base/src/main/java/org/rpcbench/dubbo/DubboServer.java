@@ -16,7 +16,7 @@ public final class DubboServer {
         service.setInterface(contract);
         service.setRef(implementation);
         service.setFilter(DubboFramework.filter());
-        DubboRuntime runtime = DubboRuntime.start("rpc-bench-server", bootstrap -> bootstrap
+        DubboRuntime runtime = DubboRuntime.start("rpc-bench-server", true, bootstrap -> bootstrap
                 .protocol(DubboFramework.protocol(pair.protocol(), pair.configuredSerialization(), host, port))
                 .service(service));
         return runtime::close;

@@ -55,10 +55,13 @@ class DubboFrameworkTest {
         assertThat(settings.get("serializeCheck")).startsWith("not available in Dubbo 3.0.15");
         assertThat(settings.get("executorManagementMode")).startsWith("none in Dubbo 3.0.15");
         assertThat(settings.get("metadataService")).startsWith("on the provider's host (DUBBO_IP_TO_BIND)");
+        assertThat(old.ownFrameworkModelServed()).isFalse();
+        assertThat(settings.get("frameworkModel")).startsWith("the provider's is Dubbo's default one");
         var later = DubboFramework.settings("dubbo", "hessian2", new DubboRelease("3.1.11", true, false, false, false));
         assertThat(later.get("serializeCheck")).startsWith("STRICT (");
         DubboRelease current = new DubboRelease("3.3.6", true, true, true, true);
         assertThat(DubboFramework.settings("dubbo", "hessian2", current)).doesNotContainKey("metadataService")
+                .doesNotContainKey("frameworkModel")
                 .containsEntry("executorManagementMode", "default");
 
     }
