@@ -44,6 +44,11 @@ record DubboRelease(String version, boolean serializeCheck, boolean executorMode
         return !version.startsWith("3.0.");
     }
 
+    /** Whether a consumer of a generated stub's interface uses the stub unasked (3.2 on); before, proxy "nativestub" asks. */
+    boolean consumerFindsStubs() {
+        return !version.startsWith("3.0.") && !version.startsWith("3.1.");
+    }
+
     /** The release on the class path. */
     static DubboRelease current() {
         DubboFramework.useJdkLogging(); // before Dubbo's Version class makes its logger
