@@ -24,6 +24,7 @@ public final class DubboReference<T> implements AutoCloseable {
 
     public static <T> DubboReference<T> refer(DubboPair pair, Class<T> contract, Target target) throws IOException {
         target.probe(); // Triple would wait out its whole connect timeout before reporting a refusal
+        DubboFramework.useJdkLogging(); // before the first Dubbo config class makes its logger
         pair.prepare().run();
         ReferenceConfig<T> reference = new ReferenceConfig<>();
         reference.setInterface(contract);
@@ -32,6 +33,11 @@ public final class DubboReference<T> implements AutoCloseable {
         reference.setRetries(0);
         reference.setCheck(true);
         reference.setFilter(DubboFramework.filter());
+        if (pair.idl() && !DubboRelease.current().consumerFindsStubs()) {
+            // Dubbo 3.0 and 3.1 use a generated stub on the consumer side only when asked; without it the
+            // consumer calls Java method names ("existUser") the server does not know (seen with 3.1.11)
+            reference.setProxy("nativestub");
+        }
         Map<String, String> p = new LinkedHashMap<>();
         String serialization = pair.configuredSerialization();
         if (serialization != null) {

@@ -19,8 +19,19 @@ final class DubboRuntime implements AutoCloseable {
 
     /** Configures a bootstrap with {@code configure} and starts it. */
     static DubboRuntime start(String application, java.util.function.UnaryOperator<DubboBootstrap> configure) {
+        return start(application, false, configure);
+    }
+
+    /**
+     * As {@link #start(String, java.util.function.UnaryOperator)}, for a provider when {@code provider}:
+     * on Dubbo 3.0 a provider runs in the default framework model, because 3.0's port-unification server
+     * (which serves Triple) finds its protocols in that model only, and answered "Service not found" for a
+     * service exported in a model of its own (seen with 3.0.15; 3.1 looks in the service's own model).
+     */
+    static DubboRuntime start(String application, boolean provider, java.util.function.UnaryOperator<DubboBootstrap> configure) {
         DubboFramework.useJdkLogging();
-        FrameworkModel framework = new FrameworkModel();
+        FrameworkModel framework = provider && !DubboRelease.current().ownFrameworkModelServed()
+                ? FrameworkModel.defaultModel() : new FrameworkModel();
         try {
             DubboBootstrap bootstrap = configure.apply(DubboBootstrap.newInstance(framework)
                     .application(DubboFramework.application(application))

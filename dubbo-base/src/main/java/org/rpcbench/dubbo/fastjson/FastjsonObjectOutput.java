@@ -24,13 +24,23 @@ final class FastjsonObjectOutput implements ObjectOutput {
         out.write(json);
     }
 
-    /** Type and message only: the reader must not be told which class to make. */
-    @Override
+    /**
+     * Type and message only: the reader must not be told which class to make. Not marked as overriding:
+     * Dubbo 3.1 on declares this one, 3.0 the one below.
+     */
     public void writeThrowable(Throwable t) throws IOException {
         Map<String, String> described = new LinkedHashMap<>();
         described.put("type", t.getClass().getName());
         described.put("message", String.valueOf(t.getMessage()));
         writeObject(described);
+    }
+
+    /** Dubbo 3.0's form of {@link #writeThrowable(Throwable)}, which it is given a Throwable through. */
+    public void writeThrowable(Object t) throws IOException {
+        if (!(t instanceof Throwable throwable)) {
+            throw new IOException("not a Throwable: " + (t == null ? null : t.getClass().getName()));
+        }
+        writeThrowable(throwable);
     }
 
     @Override

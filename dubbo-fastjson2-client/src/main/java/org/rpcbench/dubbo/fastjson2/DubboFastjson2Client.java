@@ -3,7 +3,7 @@ package org.rpcbench.dubbo.fastjson2;
 import org.rpcbench.dubbo.DubboContractClient;
 import org.rpcbench.dubbo.DubboPair;
 
-/** The dubbo protocol with fastjson2, the JSON serialization built into Dubbo 3.3 (seed 001's "FastJson"). */
+/** The dubbo protocol with fastjson2, the JSON serialization built into Dubbo from 3.1 on (seed 001's "FastJson"). */
 public final class DubboFastjson2Client extends DubboContractClient {
     public DubboFastjson2Client() {
         super(DubboPair.contract("dubbo", "fastjson2"));
