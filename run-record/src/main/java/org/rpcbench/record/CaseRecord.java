@@ -14,6 +14,8 @@ import java.util.List;
  * @param answeredPerSecond calls answered right per second: what a reader means by throughput
  * @param failedLatencyMs how long the calls that failed took (a timeout shows here); null when none failed
  * @param jitWarmups each fork's warm-up until both JITs were quiet, before JMH's; empty when there was none
+ * @param connectSeconds how long the client took to open the case's connections before its first call, when it
+ *     opened them for the case (the Go load client does): seed 002's clock ran over that and the calls; else null
  */
 public record CaseRecord(
         String name,
@@ -39,7 +41,8 @@ public record CaseRecord(
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean missedTarget,
         @JsonInclude(JsonInclude.Include.NON_NULL) Latency uncorrectedLatencyMs,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long unsent,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<JitWarmup> jitWarmups) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<JitWarmup> jitWarmups,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double connectSeconds) {
 
     public CaseRecord {
         jitWarmups = jitWarmups == null ? List.of() : List.copyOf(jitWarmups);
@@ -48,6 +51,18 @@ public record CaseRecord(
         iterations = iterations == null ? List.of() : iterations;
         latencyMs = latencyMs == null ? Latency.NONE : latencyMs;
         cpuAndGc = cpuAndGc == null ? CpuAndGc.NONE : cpuAndGc;
+    }
+
+    /** A record whose client did not time the opening of its connections. */
+    public CaseRecord(String name, double opsPerSecond, double opsError, List<List<Double>> iterationScores,
+                      double answeredPerSecond, Latency latencyMs, Latency failedLatencyMs, long calls, long errors,
+                      long warmupCalls, long warmupErrors, List<String> problems, boolean stillClimbing, WireSize wireBytes,
+                      CpuAndGc cpuAndGc, PerCall perCall, List<IterationRecord> iterations, Steady steady, Double targetRate,
+                      Double achievedRate, Boolean missedTarget, Latency uncorrectedLatencyMs, Long unsent,
+                      List<JitWarmup> jitWarmups) {
+        this(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs, calls, errors,
+                warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc, perCall, iterations, steady, targetRate,
+                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, null);
     }
 
     /** A record without a warm-up before JMH's (open loop, or written before there was one). */
@@ -111,6 +126,6 @@ public record CaseRecord(
     public CaseRecord withWire(WireSize size) {
         return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,
                 calls, errors, warmupCalls, warmupErrors, problems, stillClimbing, size, cpuAndGc, perCall, iterations, steady,
-                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups);
+                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, connectSeconds);
     }
 }
