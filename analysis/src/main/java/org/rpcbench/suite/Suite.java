@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.rpcbench.record.Json;
 import org.rpcbench.report.SeedFigures;
 
@@ -49,7 +47,7 @@ public record Suite(String name, String title, String reproduces, List<String> p
                     strings(j.get("cases")), ints(j.get("concurrency")),
                     j.has("fullConcurrency") ? ints(j.get("fullConcurrency")) : ints(j.get("concurrency")),
                     j.has("calls") ? j.get("calls").asLong() : 0, j.path("overall").asBoolean(false),
-                    j.path("serverThreads").asBoolean(false), seed(j.get("seed")));
+                    j.path("serverThreads").asBoolean(false), SeedFigures.read(j.get("seed")));
         } catch (IOException e) {
             throw new IllegalStateException("the suite " + name + " cannot be read: " + e.getMessage(), e);
         }
@@ -76,20 +74,6 @@ public record Suite(String name, String title, String reproduces, List<String> p
     /** A suite declared over several concurrencies keeps its sweep table even when one is chosen (-t N). */
     public boolean sweep(List<Integer> chosen) {
         return chosen.size() > 1 || concurrency.size() > 1;
-    }
-
-    private static SeedFigures seed(JsonNode j) {
-        if (j == null) {
-            return null;
-        }
-        Map<String, Map<String, Double>> figures = new LinkedHashMap<>();
-        j.get("opsPerSecond").fields().forEachRemaining(pair -> {
-            Map<String, Double> cases = new LinkedHashMap<>();
-            pair.getValue().fields().forEachRemaining(c -> cases.put(c.getKey().replace("@", " @"), c.getValue().asDouble()));
-            figures.put(pair.getKey(), cases);
-        });
-        return new SeedFigures(j.get("source").asText() + (j.has("note") ? " (" + j.get("note").asText() + ")" : ""),
-                j.get("reference").asText(), figures);
     }
 
     private static List<String> strings(JsonNode array) {
