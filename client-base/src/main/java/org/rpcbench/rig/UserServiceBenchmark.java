@@ -25,8 +25,9 @@ import org.rpcbench.cases.Case;
 
 /**
  * The cases, written once for every protocol: the binding on the class path decides what "a call" is.
- * All benchmark threads share one connection (this Benchmark-scoped state), as the seeds' clients did;
- * each thread has its own prepared requests and counters ({@link Seat}).
+ * The benchmark threads share one connection (this Benchmark-scoped state), as seed 000's and 001's
+ * clients did, or each has its own, as seed 002's and 004's did ({@link CallerConnections}); each thread
+ * has its own prepared requests and counters ({@link Seat}).
  *
  * <p>Throughput mode gives ops/s; every call inside JMH's measured window is also timed into the thread's
  * histogram and its answer checked, and both processes' meters are read at that window's edges
@@ -41,7 +42,7 @@ public class UserServiceBenchmark {
 
     private ForkSettings settings;
     private Case measured;
-    private Connection connection;
+    private CallerConnections connections;
     private ForkTally tally;
     private ProcessMeter clientMeter;
     private ProcessMeter serverMeter;
@@ -51,15 +52,26 @@ public class UserServiceBenchmark {
     public void connect(BenchmarkParams params) throws Exception {
         settings = ForkSettings.fromSystemProperties();
         measured = Case.ofBenchmark(params.getBenchmark());
-        connection = Bindings.load(ClientBinding.class).connect(settings.target());
+        ClientBinding binding = Bindings.load(ClientBinding.class);
+        connections = settings.perCallerConnections() ? CallerConnections.perCaller(binding, settings.target())
+                : CallerConnections.shared(binding.connect(settings.target()));
         tally = new ForkTally(measured.method());
         clientMeter = ProcessMeter.self();
         serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
         if (settings.steadyWarmupSeconds() > 0) {
-            List<Caller> warmers = new ArrayList<>();
-            SteadyWarmup warmup = new SteadyWarmup(connection, measured, params.getThreads(), clientMeter::jitNanos,
-                    serverMeter == null ? () -> -1 : serverMeter::jitNanos, TimeUnit.SECONDS.toNanos(1), NanoClock.SYSTEM);
-            tally.warmedUp(warmup.run(TimeUnit.SECONDS.toNanos(settings.steadyWarmupSeconds()), warmers), warmers);
+            // per caller, the warm-up's threads open connections of their own, closed before JMH's threads open theirs
+            CallerConnections warming = settings.perCallerConnections()
+                    ? CallerConnections.perCaller(binding, settings.target()) : connections;
+            try {
+                List<Caller> warmers = new ArrayList<>();
+                SteadyWarmup warmup = new SteadyWarmup(warming, measured, params.getThreads(), clientMeter::jitNanos,
+                        serverMeter == null ? () -> -1 : serverMeter::jitNanos, TimeUnit.SECONDS.toNanos(1), NanoClock.SYSTEM);
+                tally.warmedUp(warmup.run(TimeUnit.SECONDS.toNanos(settings.steadyWarmupSeconds()), warmers), warmers);
+            } finally {
+                if (warming != connections) {
+                    warming.close();
+                }
+            }
         }
     }
 
@@ -72,10 +84,10 @@ public class UserServiceBenchmark {
 
     @TearDown(Level.Trial)
     public void disconnect() {
-        connection.close();
+        connections.close();
     }
 
-    /** One benchmark thread's seat at the shared connection. */
+    /** One benchmark thread's seat: its connection (shared, or its own), prepared requests and counters. */
     @State(Scope.Thread)
     public static class Seat {
         Caller caller;
@@ -85,8 +97,9 @@ public class UserServiceBenchmark {
         public void prepare(UserServiceBenchmark bench, ThreadParams thread) {
             Exchange[] exchanges = new Exchange[REQUESTS_PER_THREAD];
             int first = thread.getThreadIndex() * REQUESTS_PER_THREAD;
+            Connection mine = bench.connections.of(thread.getThreadIndex());
             for (int i = 0; i < exchanges.length; i++) {
-                exchanges[i] = bench.connection.prepare(bench.measured, first + i);
+                exchanges[i] = mine.prepare(bench.measured, first + i);
             }
             caller = new Caller(exchanges, NanoClock.SYSTEM);
         }
