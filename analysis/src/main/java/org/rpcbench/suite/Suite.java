@@ -18,10 +18,12 @@ import org.rpcbench.report.SeedFigures;
  *     only the Go load client has it
  * @param overall also judge each run's cases together (seed 003's high-pressure scene)
  * @param serverThreads also show how each server's threads shared its CPU (seed 003's concurrency scene)
+ * @param connections how the callers reach the server, as the clients' --connections takes it: "per-caller" where
+ *     the seed's clients each dialled their own (seeds 002 and 004); null for the clients' default, one shared
  */
 public record Suite(String name, String title, String reproduces, List<String> pairs, List<String> cases,
                     List<Integer> concurrency, List<Integer> fullConcurrency, long calls, boolean overall,
-                    boolean serverThreads, SeedFigures seed) {
+                    boolean serverThreads, SeedFigures seed, String connections) {
 
     /** The smoke profile checks that everything runs: a hundredth of a fixed-calls suite's calls. */
     static final int SMOKE_CALLS_DIVISOR = 100;
@@ -47,7 +49,8 @@ public record Suite(String name, String title, String reproduces, List<String> p
                     strings(j.get("cases")), ints(j.get("concurrency")),
                     j.has("fullConcurrency") ? ints(j.get("fullConcurrency")) : ints(j.get("concurrency")),
                     j.has("calls") ? j.get("calls").asLong() : 0, j.path("overall").asBoolean(false),
-                    j.path("serverThreads").asBoolean(false), SeedFigures.read(j.get("seed")));
+                    j.path("serverThreads").asBoolean(false), SeedFigures.read(j.get("seed")),
+                    j.hasNonNull("connections") ? j.get("connections").asText() : null);
         } catch (IOException e) {
             throw new IllegalStateException("the suite " + name + " cannot be read: " + e.getMessage(), e);
         }
@@ -69,6 +72,11 @@ public record Suite(String name, String title, String reproduces, List<String> p
     /** The client options that make a run of this suite at this profile count its calls, or "" for timed runs. */
     String callsOption(Profile profile) {
         return calls <= 0 ? "" : " --calls " + (profile == Profile.SMOKE ? Math.max(1, calls / SMOKE_CALLS_DIVISOR) : calls);
+    }
+
+    /** Every client option the suite gives: its calls, and its connections when the seed had its own model. */
+    String clientOptions(Profile profile) {
+        return callsOption(profile) + (connections == null ? "" : " --connections " + connections);
     }
 
     /** A suite declared over several concurrencies keeps its sweep table even when one is chosen (-t N). */

@@ -44,6 +44,16 @@ class SuiteTest {
     }
 
     @Test
+    void seeds002And004GiveEachCallerItsOwnConnectionAsTheirClientsDidAndTheOthersShareOne() {
+        assertThat(Suite.named("seed-002").clientOptions(Profile.SMOKE)).isEqualTo(" --calls 10000 --connections per-caller");
+        assertThat(Suite.named("seed-002-004").clientOptions(Profile.QUICK)).isEqualTo(" --connections per-caller");
+        assertThat(Suite.named("seed-000").clientOptions(Profile.QUICK)).as("the design card's one connection").isEmpty();
+        for (String name : Suite.names()) {
+            assertThat(Suite.named(name).connections()).as(name).isIn(null, "shared", "per-caller");
+        }
+    }
+
+    @Test
     void aSweepSuiteKeepsItsSweepTableAtOneChosenConcurrency() {
         assertThat(Suite.named("seed-002-004").sweep(java.util.List.of(8))).isTrue();
         assertThat(Suite.named("seed-000").sweep(java.util.List.of(8))).isFalse();
