@@ -59,8 +59,10 @@ public class UserServiceBenchmark {
         clientMeter = ProcessMeter.self();
         serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
         if (settings.steadyWarmupSeconds() > 0) {
-            // per caller, the warm-up's threads open connections of their own, closed before JMH's threads open theirs
-            CallerConnections warming = settings.perCallerConnections()
+            // per caller, warm-up thread i opens caller i's connection, which JMH's thread i then takes over (a
+            // framework's client can take seconds to start); a binding whose connections belong to the thread that
+            // prepares on them (thrift's) warms up on a set of its own, closed before JMH's threads open theirs
+            CallerConnections warming = settings.perCallerConnections() && binding.connectionPerThread()
                     ? CallerConnections.perCaller(binding, settings.target()) : connections;
             try {
                 List<Caller> warmers = new ArrayList<>();

@@ -227,7 +227,15 @@ class ClientMainTest {
         assertThat(record.jmh().connections()).isEqualTo(1);
         assertThat(record.framework()).doesNotContainKey("connections");
         // besides the preflight's and the wire measurement's: the 8 threads' own, or the one they share
-        assertThat(perCallerOpened - InMemoryBinding.CONNECTIONS.get()).isEqualTo(8 - 1);
+        int sharedOpened = InMemoryBinding.CONNECTIONS.get();
+        assertThat(perCallerOpened - sharedOpened).isEqualTo(8 - 1);
+
+        // the warm-up until the JITs are quiet opens the callers' connections, and JMH's threads take them over
+        perCaller[3] = "1";
+        InMemoryBinding.CONNECTIONS.set(0);
+        assertThat(run(perCaller)).as(err()).isZero();
+        assertThat(Records.read(dir.resolve("run.json")).cases().get(0).jitWarmups()).hasSize(1);
+        assertThat(InMemoryBinding.CONNECTIONS.get()).isEqualTo(perCallerOpened);
     }
 
     @Test
