@@ -17,10 +17,12 @@ import org.rpcbench.checks.Problems;
  * caller's own connection is opened on the caller's thread the first time it asks (a binding may tie a
  * connection to the thread that prepares on it, as thrift's does), at most {@link #DIALS_AT_ONCE} at a
  * time: a thousand at once would overflow a server's accept backlog (Java's default is 50), and a
- * dropped SYN is retried only a second later.
+ * dropped SYN is retried only a second later; and opening a Java framework's client is CPU work (a
+ * Dubbo runtime, a gRPC channel's first call through cold code), so more at once than the cores can
+ * run makes each take longer, until the last ones overrun the call timeout their first call has.
  */
 public final class CallerConnections implements AutoCloseable {
-    public static final int DIALS_AT_ONCE = 32;
+    public static final int DIALS_AT_ONCE = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
     private final Connection shared;
     private final ClientBinding binding;

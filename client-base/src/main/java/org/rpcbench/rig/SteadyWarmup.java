@@ -72,6 +72,12 @@ public final class SteadyWarmup {
                 } finally {
                     prepared.countDown();
                 }
+                // no call before every warmer is ready: calls would starve the connections still being opened
+                try {
+                    prepared.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
                 while (!stop) {
                     made[seat].callOnce(false);
                 }

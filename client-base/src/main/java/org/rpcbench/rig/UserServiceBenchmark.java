@@ -2,6 +2,7 @@ package org.rpcbench.rig;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -47,6 +48,8 @@ public class UserServiceBenchmark {
     private ProcessMeter clientMeter;
     private ProcessMeter serverMeter;
     private volatile MeasurementWindow window;
+    /** Counts the threads down as each has its connection: none calls before all have one. */
+    private CountDownLatch connected;
 
     @Setup(Level.Trial)
     public void connect(BenchmarkParams params) throws Exception {
@@ -56,6 +59,7 @@ public class UserServiceBenchmark {
         connections = settings.perCallerConnections() ? CallerConnections.perCaller(binding, settings.target())
                 : CallerConnections.shared(binding.connect(settings.target()));
         tally = new ForkTally(measured.method());
+        connected = new CountDownLatch(params.getThreads());
         clientMeter = ProcessMeter.self();
         serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
         if (settings.steadyWarmupSeconds() > 0) {
@@ -99,11 +103,23 @@ public class UserServiceBenchmark {
         public void prepare(UserServiceBenchmark bench, ThreadParams thread) {
             Exchange[] exchanges = new Exchange[REQUESTS_PER_THREAD];
             int first = thread.getThreadIndex() * REQUESTS_PER_THREAD;
-            Connection mine = bench.connections.of(thread.getThreadIndex());
-            for (int i = 0; i < exchanges.length; i++) {
-                exchanges[i] = mine.prepare(bench.measured, first + i);
+            try {
+                Connection mine = bench.connections.of(thread.getThreadIndex());
+                for (int i = 0; i < exchanges.length; i++) {
+                    exchanges[i] = mine.prepare(bench.measured, first + i);
+                }
+            } finally {
+                bench.connected.countDown();
             }
             caller = new Caller(exchanges, NanoClock.SYSTEM);
+            // JMH keeps the threads that are ready calling until all are: with a connection each to open, those
+            // calls would starve the ones still opening theirs past their timeout
+            try {
+                bench.connected.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("stopped while the other threads opened their connections", e);
+            }
         }
 
         @Setup(Level.Iteration)
