@@ -21,4 +21,13 @@ public interface ClientBinding extends Binding {
     default boolean connectionPerThread() {
         return false;
     }
+
+    /**
+     * Whether each {@link #connect} has a socket of its own, so that a caller with its own connection has a
+     * TCP connection of its own (seeds 002's and 004's model). Not so where the framework pools sockets to a
+     * host across the whole JVM, whatever its clients: then a connection per caller cannot be had.
+     */
+    default boolean socketPerConnect() {
+        return true;
+    }
 }

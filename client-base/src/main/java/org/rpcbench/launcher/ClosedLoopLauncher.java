@@ -57,6 +57,11 @@ final class ClosedLoopLauncher {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
             return 2;
         }
+        if (given.perCallerConnections() && !binding.socketPerConnect()) {
+            err.println("rpc-bench client: --connections " + ForkSettings.PER_CALLER + ": " + binding.name() + "'s connections"
+                    + " share their sockets beneath (its framework pools them for the whole JVM): a caller cannot have one of its own");
+            return 2;
+        }
         if (given.perCallerConnections()) {
             int threads = options.getThreads().orElse(JmhSettings.THREADS);
             String ours = OpenFiles.own().shortOf(threads, "this client");

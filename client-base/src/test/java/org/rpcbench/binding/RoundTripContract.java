@@ -111,11 +111,20 @@ public abstract class RoundTripContract {
      * A connection per caller (seed 002's and 004's model) is a TCP connection per caller: eight callers,
      * each opening its own on its own thread and calling through it, add eight to the operating system's
      * established connections to the server. They stay open until the end: see the class comment on Triple.
+     * A binding whose sockets are pooled for the whole JVM says so, and the client refuses the mode.
      */
     @Test
     @Order(3)
     void eachCallerMayHaveATcpConnectionOfItsOwn() throws Exception {
-        Assumptions.assumeTrue(connectsOnItsOwnSocket(), clientBinding().name() + "'s connections share sockets beneath");
+        if (!clientBinding().socketPerConnect()) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int exit = ClientMainAccess.run(clientBinding(), new String[] {"--port", String.valueOf(port), "--connections",
+                "per-caller", "getUser"}, new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(err, true));
+            assertThat(exit).isEqualTo(2);
+            assertThat(err.toString(StandardCharsets.UTF_8).lines()).singleElement().asString()
+                    .contains("a caller cannot have one of its own");
+            return;
+        }
         int before = EstablishedConnections.to(port);
         perCaller = org.rpcbench.rig.CallerConnections.perCaller(clientBinding(), new Target("127.0.0.1", port, CALL_TIMEOUT_MILLIS));
         int callers = 8;
@@ -143,11 +152,6 @@ public abstract class RoundTripContract {
         assertThat(problems).isEmpty();
         assertThat(perCaller.opened()).isEqualTo(callers);
         assertThat(EstablishedConnections.to(port) - before).as("TCP connections to the server").isEqualTo(callers);
-    }
-
-    /** Whether each connect() has a socket of its own; RMI shares its sockets to a host across every stub in the JVM. */
-    protected boolean connectsOnItsOwnSocket() {
-        return true;
     }
 
     @Test

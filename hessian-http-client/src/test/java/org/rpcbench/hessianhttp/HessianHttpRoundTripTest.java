@@ -15,10 +15,4 @@ class HessianHttpRoundTripTest extends RoundTripContract {
             assertThat(body).as("the request's head ends").isGreaterThan(4);
         });
     }
-
-    /** The JDK's HttpURLConnection keeps one pool of idle sockets per host for the whole JVM: a connect() has none of its own. */
-    @Override
-    protected boolean connectsOnItsOwnSocket() {
-        return false;
-    }
 }

@@ -21,10 +21,4 @@ class RmiRoundTripTest extends RoundTripContract {
             assertThat(header.get()).as("protocol").isEqualTo((byte) 0x4b);
         });
     }
-
-    /** RMI's runtime pools its sockets to an endpoint across every stub in the JVM: a connect() has none of its own. */
-    @Override
-    protected boolean connectsOnItsOwnSocket() {
-        return false;
-    }
 }
