@@ -1,7 +1,7 @@
 // Package binding is what a Go pair implements, and the prepared calls the load rig makes through it
 // (client-base's ClientBinding, Connection and ProtoContractConnection; server-base's ServerBinding): a
-// pair serves the contract from the shared fixtures on a listener the harness bound, and connects one
-// client connection to a server, through which every call of every caller goes.
+// pair serves the contract from the shared fixtures on a listener the harness bound, and connects a client
+// connection to a server: one that every caller shares, or one per caller (ConnectEach), as the run asks.
 package binding
 
 import (
@@ -22,12 +22,13 @@ type Pair interface {
 	Name() string
 	// DefaultPort is the port a server listens on when none is given.
 	DefaultPort() int
-	// Settings are the framework, protocol, serialization and the settings that matter for fairness.
+	// Settings are the framework, protocol, serialization and the settings that matter for fairness;
+	// "connection" says what one connection is (the launcher adds how many the callers had).
 	Settings() Settings
 	// Serve serves the contract on ln until the returned server is closed.
 	Serve(ln net.Listener, fixtures *service.Fixtures) (Server, error)
-	// Connect opens the one connection the callers share; it fails when no server of this protocol
-	// answers at addr within timeout.
+	// Connect opens one connection, its own dialled client (shared by the callers, or one caller's); it
+	// fails when no server of this protocol answers at addr within timeout.
 	Connect(addr string, timeout time.Duration) (Conn, error)
 }
 

@@ -27,6 +27,12 @@ import (
 	"rpcbench/go/wire"
 )
 
+// The two ways callers reach the server (--connections).
+const (
+	sharedConnection     = "shared"
+	perCallerConnections = "per-caller"
+)
+
 const (
 	// preflightDeadline bounds the checked call of each case made before anything else.
 	preflightDeadline = 10 * time.Second
@@ -45,7 +51,10 @@ var clientOptions = []cli.Option{
 	{Name: "port", ValueName: "PORT", Help: "port of the server (default: the pair's own port)"},
 	{Name: "result", ValueName: "FILE", Help: "the JMH-shaped JSON result file; run.json is written beside it (default: results/<pair>-<time>/jmh.json)"},
 	{Name: "timeout-ms", ValueName: "MILLIS", Default: "5000", Help: "limit for connecting and for each call; a call over it counts as an error"},
-	{Name: "concurrency", ValueName: "N", Default: strconv.Itoa(defaultCallers), Help: "calls in flight at once, all on one connection: callers (goroutines), each waiting for its answer before its next call; the same as JMH's -t"},
+	{Name: "concurrency", ValueName: "N", Default: strconv.Itoa(defaultCallers), Help: "calls in flight at once: callers (goroutines), each waiting for its answer before its next call; the same as JMH's -t"},
+	{Name: "connections", ValueName: "MODE", Default: sharedConnection, Help: sharedConnection + ": every caller on one connection; " +
+		perCallerConnections + ": each caller dials its own client, one connection each, as seed 002's clients did (opened " +
+		strconv.Itoa(binding.DialsAtOnce) + " at a time before each case's warm-up; the open-file limits of this process and of a --server-pid are checked first)"},
 	{Name: "calls", ValueName: "N", Help: "seed 002's mode: after the warm-up, one window of N calls in all (each caller its share) instead of the measured iterations; throughput = calls / elapsed"},
 	{Name: "server-pid", ValueName: "PID", Help: "the server's process, when it runs on this machine: its CPU, allocation and GC are measured beside the client's"},
 	{Name: "steady-warmup", ValueName: "S", Help: "the Java client's warm-up until the JIT compilers are quiet; accepted so that one command line serves both, and ignored: Go compiles ahead of time, and the warm-up iterations warm the rest"},
@@ -68,6 +77,7 @@ type clientRun struct {
 	result    string
 	timeout   time.Duration
 	callers   int
+	perCaller bool
 	calls     int64
 	serverPid int
 	jmh       jmhOptions
@@ -104,6 +114,9 @@ func Client(args []string, stdout, stderr io.Writer) int {
 		return fail(2, "%v (see --help)", err)
 	}
 	run.stdout, run.stderr = stdout, stderr
+	if problem := run.serverFiles(); problem != "" {
+		return fail(3, "cannot benchmark %s at %s: %s", run.pair.Name(), run.target, problem)
+	}
 	if problem := run.preflight(); problem != "" {
 		return fail(3, "cannot benchmark %s at %s: %s", run.pair.Name(), run.target, problem)
 	}
@@ -132,6 +145,13 @@ func parseClient(v *cli.Values) (*clientRun, error) {
 	r.timeout = time.Duration(timeout) * time.Millisecond
 	if r.callers, err = v.Int("concurrency", defaultCallers, 1, 100_000); err != nil {
 		return nil, err
+	}
+	switch mode := v.Get("connections", sharedConnection); mode {
+	case sharedConnection:
+	case perCallerConnections:
+		r.perCaller = true
+	default:
+		return nil, cli.Errorf("--connections takes %s or %s, not '%s'", sharedConnection, perCallerConnections, mode)
 	}
 	calls, err := v.Int("calls", 0, 1, 1_000_000_000)
 	if err != nil {
@@ -162,6 +182,15 @@ func parseClient(v *cli.Values) (*clientRun, error) {
 	if len(r.selected) == 0 {
 		return nil, cli.Errorf("the benchmark patterns %v select no case the Go pairs carry; cases are %s (the others are the Java pairs' only)",
 			r.jmh.includes, cases.Names())
+	}
+	if r.perCaller {
+		own, err := ownFiles()
+		if err != nil {
+			return nil, cli.Errorf("--connections %s: cannot read this process's open-file limit: %v", perCallerConnections, err)
+		}
+		if problem := own.shortOf(r.callers, "this client"); problem != "" {
+			return nil, cli.Errorf("%s", problem)
+		}
 	}
 	r.result = v.Get("result", filepath.Join("results", pair.Name()+"-"+time.Now().Format("20060102-150405"), "jmh.json"))
 	if r.result, err = filepath.Abs(r.result); err != nil {
@@ -307,20 +336,46 @@ func casesFrom(cs []cases.Case) []string {
 	return names
 }
 
+// serverFiles is "" unless the server, on this machine, cannot hold a connection per caller.
+func (r *clientRun) serverFiles() string {
+	if !r.perCaller || r.serverPid <= 0 {
+		return ""
+	}
+	files, err := filesOf(r.serverPid)
+	if err != nil {
+		return "" // another user's process: its limit cannot be read, and a refusal will show as failed calls
+	}
+	return files.shortOf(r.callers, fmt.Sprintf("the server (pid %d)", r.serverPid))
+}
+
+// connections is how many the callers have: one each, or one in all.
+func (r *clientRun) connections() int {
+	if r.perCaller {
+		return r.callers
+	}
+	return 1
+}
+
 // runCase connects, prepares every caller's requests and drives the case; a nil tally means no result.
 func (r *clientRun) runCase(ctx context.Context, c cases.Case, meters rig.Meters) (*record.CaseTally, error) {
-	fmt.Fprintf(r.stdout, "# Benchmark: %s%s (%s, %d callers on one connection)\n", cases.BenchmarkPrefix, c, r.pair.Name(), r.callers)
-	conn, err := r.pair.Connect(r.target, r.timeout)
+	on := "on one connection"
+	if r.perCaller {
+		on = "each on its own connection"
+	}
+	fmt.Fprintf(r.stdout, "# Benchmark: %s%s (%s, %d callers %s)\n", cases.BenchmarkPrefix, c, r.pair.Name(), r.callers, on)
+	opening := time.Now()
+	conns, err := binding.ConnectEach(r.pair, r.target, r.timeout, r.connections())
 	if err != nil {
 		return nil, errors.New(oneLine(err.Error()))
 	}
-	defer conn.Close()
+	connectSeconds := time.Since(opening).Seconds()
+	defer binding.CloseAll(conns)
 	clock := checks.Opened()
 	exchanges := make([][]rig.Exchange, r.callers)
 	for i := range exchanges {
 		exchanges[i] = make([]rig.Exchange, requestsPerCaller)
 		for j := range exchanges[i] {
-			exchanges[i][j] = binding.Prepare(conn, c, i*requestsPerCaller+j, r.timeout, clock)
+			exchanges[i][j] = binding.Prepare(conns[i%len(conns)], c, i*requestsPerCaller+j, r.timeout, clock)
 		}
 	}
 	plan := rig.Plan{Callers: r.callers, WarmupIterations: r.jmh.warmupIterations, WarmupTime: r.jmh.warmupTime.d,
@@ -338,6 +393,7 @@ func (r *clientRun) runCase(ctx context.Context, c cases.Case, meters rig.Meters
 		return nil, err
 	}
 	tally.Name = string(c)
+	tally.ConnectSeconds = connectSeconds
 	return &tally, err
 }
 
@@ -345,6 +401,11 @@ func (r *clientRun) record(done []record.CaseRecord, missing []string, interrupt
 	framework := r.pair.Settings().Map()
 	if s := r.costs.Setting(); s != "" {
 		framework[service.CalibrationSetting] = r.costs.Value
+	}
+	connections := r.connections()
+	framework["connections"] = "1, shared by every caller"
+	if r.perCaller {
+		framework["connections"] = strconv.Itoa(connections) + ", one per caller: each caller dials its own, as seed 002's clients did"
 	}
 	warmup, timeoutMs := r.jmh.warmupIterations, int(r.timeout/time.Millisecond)
 	iterations, measurementTime := r.jmh.iterations, r.jmh.iterationTime.text
@@ -361,7 +422,7 @@ func (r *clientRun) record(done []record.CaseRecord, missing []string, interrupt
 		Loop: record.ClosedLoop, JmhResult: filepath.Base(r.result), Interrupted: interrupted, Framework: framework,
 		Jmh: &record.LoadSettings{Harness: harness, Mode: "thrpt", Threads: r.callers, Forks: r.jmh.forks, WarmupIterations: &warmup,
 			WarmupTime: r.jmh.warmupTime.text, MeasurementIterations: &iterations, MeasurementTime: measurementTime,
-			Jvm: exe, JvmArgs: runtimeSettings(), CallTimeoutMillis: &timeoutMs, Requests: requests},
+			Jvm: exe, JvmArgs: runtimeSettings(), CallTimeoutMillis: &timeoutMs, Requests: requests, Connections: &connections},
 		Environment: environment(started), Cases: done, MissingCases: missing}
 	return record.Finish(rec)
 }
@@ -378,8 +439,8 @@ func (r *clientRun) conclude(rec record.RunRecord) int {
 		fmt.Fprintf(r.stderr, "rpc-bench client: cannot write %s: %v\n", r.result, err)
 	}
 	measured := rec.Jmh.MeasurementTime
-	title := fmt.Sprintf("%s, %d callers, %d fork(s), %d x %s measured", record.Title(rec), rec.Jmh.Threads,
-		rec.Jmh.Forks, *rec.Jmh.MeasurementIterations, measured)
+	title := fmt.Sprintf("%s, %d callers on %d connection(s), %d fork(s), %d x %s measured", record.Title(rec), rec.Jmh.Threads,
+		*rec.Jmh.Connections, rec.Jmh.Forks, *rec.Jmh.MeasurementIterations, measured)
 	fmt.Fprintln(r.stdout)
 	fmt.Fprint(r.stdout, record.Summary(title, rec))
 	fmt.Fprintf(r.stdout, "results: %s (JMH-shaped), %s (run record)\n", r.result, runFile)

@@ -2,9 +2,19 @@ package launcher
 
 import (
 	"bytes"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"rpcbench/go/pairs"
+	"rpcbench/go/record"
+	"rpcbench/go/service"
 )
 
 func TestJMHsOptionsAndPatternsAreTakenAndTheRestRefused(t *testing.T) {
@@ -35,7 +45,7 @@ func TestJMHsOptionsAndPatternsAreTakenAndTheRestRefused(t *testing.T) {
 func TestBadClientOptionsSayOneLineAndExit2(t *testing.T) {
 	for _, args := range []string{"--pair nope", "--pair grpc-go --bogus", "--pair grpc-go -f 2", "--pair grpc-go echo",
 		"--pair grpc-go --concurrency 5 -t 6", "--pair grpc-go --switch dubbo.filters=default", "--pair grpc-go --port x",
-		"--pair grpc-go --calls 0", "--pair grpc-go --steady-warmup -1"} {
+		"--pair grpc-go --calls 0", "--pair grpc-go --steady-warmup -1", "--pair grpc-go --connections two"} {
 		var out, errOut bytes.Buffer
 		if code := Client(strings.Fields(args), &out, &errOut); code != 2 {
 			t.Errorf("%q: exit %d", args, code)
@@ -62,6 +72,70 @@ func TestBadServerOptionsExit2(t *testing.T) {
 		var out, errOut bytes.Buffer
 		if code := Serve(strings.Fields(args), &out, &errOut); code != 2 || strings.Count(errOut.String(), "\n") != 1 {
 			t.Errorf("%q: exit %d, said %q", args, code, errOut.String())
+		}
+	}
+}
+
+func TestConnectionsPerCallerBeyondTheOpenFileLimitAreRefusedInOneLine(t *testing.T) {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
+		t.Fatal(err)
+	}
+	lowered := rl
+	lowered.Cur = 256
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lowered); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &rl) //nolint:errcheck // restores what was read
+	var out, errOut bytes.Buffer
+	code := Client(strings.Fields("--pair grpc-go --port 1 --connections per-caller --concurrency 1000 say"), &out, &errOut)
+	if code != 2 || strings.Count(errOut.String(), "\n") != 1 || !strings.Contains(errOut.String(), "whose limit is 256") {
+		t.Errorf("exit %d, said %q", code, errOut.String())
+	}
+	// within the limit the same options pass the check, and stop only at the missing server
+	errOut.Reset()
+	if code := Client(strings.Fields("--pair grpc-go --port 1 --connections per-caller --concurrency 100 say"), &out, &errOut); code != 3 {
+		t.Errorf("exit %d, said %q", code, errOut.String())
+	}
+}
+
+func TestAPerCallerRunRecordsAConnectionPerCallerAndTheTimeToOpenThem(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	costs, _ := service.ParseCosts("")
+	srv, err := pairs.Named("rpcx").Serve(ln, service.New(costs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	result := filepath.Join(t.TempDir(), "jmh.json")
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	for _, mode := range []string{"per-caller", "shared"} {
+		var out, errOut bytes.Buffer
+		args := []string{"--pair", "rpcx", "--port", port, "--result", result, "--connections", mode, "--concurrency", "25",
+			"--calls", "500", "-wi", "1", "-w", "100ms", "say"}
+		if code := Client(args, &out, &errOut); code != 0 {
+			t.Fatalf("%s: exit %d: %s", mode, code, errOut.String())
+		}
+		data, err := os.ReadFile(record.BesideResult(result))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec record.RunRecord
+		if err := json.Unmarshal(data, &rec); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{"per-caller": 25, "shared": 1}[mode]
+		if rec.Jmh.Connections == nil || *rec.Jmh.Connections != want || !strings.HasPrefix(rec.Framework["connections"], strconv.Itoa(want)+", ") {
+			t.Errorf("%s: connections %v, %q", mode, rec.Jmh.Connections, rec.Framework["connections"])
+		}
+		if c := rec.Cases[0]; c.ConnectSeconds == nil || !(*c.ConnectSeconds > 0) || c.Calls != 500 {
+			t.Errorf("%s: %d calls, connections opened in %v s", mode, c.Calls, c.ConnectSeconds)
+		}
+		if !strings.Contains(out.String(), "25 callers on "+strconv.Itoa(want)+" connection(s)") {
+			t.Errorf("%s: the summary does not say the connections: %s", mode, out.String())
 		}
 	}
 }

@@ -39,6 +39,8 @@ type CaseTally struct {
 	Windows                   []Window
 	WarmupCalls, WarmupErrors int64
 	Problems                  []string
+	// ConnectSeconds is how long the case's connections took to open; 0 when not timed
+	ConnectSeconds float64
 }
 
 // ProblemsKept is how many distinct problems a case keeps.
@@ -112,7 +114,16 @@ func Assemble(t CaseTally, wire *WireSize) CaseRecord {
 		AnsweredPerSecond: answered, LatencyMs: latencyOf(latency), FailedLatencyMs: failedLatency, Calls: calls, Errors: errors,
 		WarmupCalls: t.WarmupCalls, WarmupErrors: t.WarmupErrors, Problems: problems, StillClimbing: StillClimbing(scores),
 		WireBytes: wire, CPUAndGc: CPUAndGc{Client: processUse(client), Server: processUse(server)},
-		PerCall: perCall(calls, sumDeltas(server), sumDeltas(client)), Iterations: iterations, Steady: steady}
+		PerCall: perCall(calls, sumDeltas(server), sumDeltas(client)), Iterations: iterations, Steady: steady,
+		ConnectSeconds: connectSeconds(t.ConnectSeconds)}
+}
+
+func connectSeconds(s float64) *Num {
+	if s <= 0 {
+		return nil
+	}
+	n := Num(s)
+	return &n
 }
 
 func answeredPerSecond(score float64, calls, errors int64) float64 {

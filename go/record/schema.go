@@ -73,6 +73,8 @@ type LoadSettings struct {
 	JvmArgs               []string `json:"jvmArgs,omitempty"`
 	CallTimeoutMillis     *int     `json:"callTimeoutMillis,omitempty"`
 	Requests              *int64   `json:"requests,omitempty"`
+	// Connections the callers had: one per caller, or 1 shared (not digested: framework.connections says it)
+	Connections *int `json:"connections,omitempty"`
 }
 
 // Environment is the machine and runtime a run used; Jdk is null for a Go client.
@@ -110,6 +112,8 @@ type CaseRecord struct {
 	PerCall           PerCall           `json:"perCall"`
 	Iterations        []IterationRecord `json:"iterations"`
 	Steady            Steady            `json:"steady"`
+	// ConnectSeconds is how long opening the case's connections took, before its warm-up
+	ConnectSeconds *Num `json:"connectSeconds,omitempty"`
 }
 
 // Failed: any error, in warm-up too, or no call answered.

@@ -4,7 +4,11 @@
 package bindingtest
 
 import (
+	"fmt"
 	"net"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -96,4 +100,75 @@ func wrongExpectation(conn binding.Conn, c cases.Case, clock *checks.Clock) *bin
 		check = func(a proto.Message) string { return checks.Say(expected, a) }
 	}
 	return binding.NewExchange(conn.Method(c), request, timeout, check)
+}
+
+// PerCaller opens connections the way a per-caller run does, calls through each, and counts the TCP
+// connections the operating system has established to the server: one per caller, and a single one when
+// the callers share a connection.
+func PerCaller(t *testing.T, pair binding.Pair) {
+	addr := Serve(t, pair)
+	const callers = 40
+	conns, err := binding.ConnectEach(pair, addr, timeout, callers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := checks.Opened()
+	for i, conn := range conns {
+		e := binding.Prepare(conn, cases.Say, i, timeout, clock)
+		answer, err := e.Call()
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		if p := e.Check(answer); p != "" {
+			t.Errorf("connection %d: %s", i, p)
+		}
+	}
+	if got := established(t, addr); got != callers {
+		t.Errorf("%d callers, each with its own connection, have %d TCP connections to the server", callers, got)
+	}
+	binding.CloseAll(conns)
+
+	shared, err := pair.Connect(addr, timeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shared.Close()
+	waitFor(t, func() bool { return established(t, addr) == 1 }, "the closed connections to go and the shared one to stay")
+}
+
+// established counts the client ends of the established TCP connections to addr, as /proc/net/tcp lists them.
+func established(t *testing.T, addr string) int {
+	t.Helper()
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := strconv.Atoi(port)
+	remote := fmt.Sprintf(":%04X", p)
+	n := 0
+	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
+		data, err := os.ReadFile(table)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(data), "\n")[1:] {
+			f := strings.Fields(line)
+			// sl local_address rem_address st ...: 01 is ESTABLISHED
+			if len(f) > 3 && strings.HasSuffix(f[2], remote) && f[3] == "01" {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func waitFor(t *testing.T, ok func() bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %s for %s", timeout, what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

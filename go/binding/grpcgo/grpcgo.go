@@ -37,7 +37,7 @@ func (Pair) Settings() binding.Settings {
 		"callDeadline", "the client's timeout, set on every call (context deadline)",
 		"flowControl", "not set: grpc-go defaults (64 KiB initial windows, BDP-based window growth on)",
 		"maxConcurrentStreams", "not set: unlimited",
-		"connections", "1 shared ClientConn: one HTTP/2 connection (passthrough resolver, pick_first), each call a stream on it",
+		"connection", "one ClientConn: one HTTP/2 connection (passthrough resolver, pick_first), each call a stream on it",
 		"logLevel", "grpc-go's logger at its default (errors only)",
 	)
 }

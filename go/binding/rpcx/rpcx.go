@@ -1,6 +1,6 @@
 // Package rpcx is the rpcx pair (seed 002's Go framework): rpcx's own binary protocol over TCP, carrying
-// the contract's protobuf messages with rpcx's protobuf codec; one client, one TCP connection, calls
-// multiplexed by sequence number.
+// the contract's protobuf messages with rpcx's protobuf codec; a connection is one client.Client, one TCP
+// connection, calls multiplexed on it by sequence number.
 package rpcx
 
 import (
@@ -38,10 +38,12 @@ func (Pair) Settings() binding.Settings {
 		"serialization", "protobuf (rpcx's PBCodec on google.golang.org/protobuf "+binding.ModuleVersion("google.golang.org/protobuf")+")",
 		"compression", "none",
 		"serverExecutor", "rpcx default: a goroutine per request, no worker pool, synchronous writes",
+		"objectPool", "arguments and replies taken from rpcx's per-type sync.Pool and reset after each call: rpcx 1.9's"+
+			" only behaviour, what seed 002's server turned on with server.UsePool = true in the rpcx of its day",
 		"clientCalls", "client.Client.Call; each caller goroutine waits for its answer",
 		"callDeadline", "the client's timeout, set on every call (context deadline)",
 		"heartbeat", "off (rpcx default)",
-		"connections", "1 shared client.Client: one TCP connection, calls multiplexed by sequence number",
+		"connection", "one client.Client: one TCP connection, calls multiplexed by sequence number",
 		"logLevel", "rpcx's log at WARN on the server, off on the client",
 	)
 }

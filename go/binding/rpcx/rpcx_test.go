@@ -9,3 +9,7 @@ import (
 func TestEveryCaseMakesTheRoundTripAndAWrongAnswerIsCaught(t *testing.T) {
 	bindingtest.RoundTrip(t, Pair{})
 }
+
+func TestEachCallerMayHaveItsOwnTCPConnection(t *testing.T) {
+	bindingtest.PerCaller(t, Pair{})
+}

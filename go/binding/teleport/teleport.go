@@ -1,6 +1,8 @@
 // Package teleport is the teleport pair: erpc v6 (teleport's later name, seed 002's "teleport"), its
-// rawproto framing over TCP carrying the contract's protobuf messages with erpc's protobuf codec; one
-// session, calls multiplexed by sequence number.
+// pbproto framing over TCP (each message's header and body in one protobuf envelope, as seed 002's server
+// and client chose with SetDefaultProtoFunc(pbproto.NewPbProtoFunc)) carrying the contract's protobuf
+// messages with erpc's protobuf codec; a connection is one session, calls multiplexed on it by sequence
+// number.
 package teleport
 
 import (
@@ -8,9 +10,11 @@ import (
 	"errors"
 	"net"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	erpc "github.com/henrylee2cn/erpc/v6"
+	"github.com/henrylee2cn/erpc/v6/proto/pbproto"
 	"google.golang.org/protobuf/proto"
 
 	"rpcbench/go/binding"
@@ -29,7 +33,7 @@ func (Pair) Settings() binding.Settings {
 	return binding.NewSettings(
 		"framework", "erpc (teleport)",
 		"frameworkVersion", binding.ModuleVersion("github.com/henrylee2cn/erpc/v6"),
-		"protocol", "erpc rawproto (its default framing) over TCP",
+		"protocol", "erpc pbproto (its protobuf framing: seed 002's choice; erpc's default is rawproto) over TCP",
 		"serialization", "protobuf (erpc's protobuf codec, which hands the contract's messages to google.golang.org/protobuf "+
 			binding.ModuleVersion("google.golang.org/protobuf")+" through gogo's Marshaler interface)",
 		"serverExecutor", "erpc default: each message handled on a goroutine of erpc's pool",
@@ -37,7 +41,7 @@ func (Pair) Settings() binding.Settings {
 		"callDeadline", "the client's timeout, per call (erpc's own Call waits without one)",
 		"serverAccept", "the harness's listener, each connection served by Peer.ServeConn",
 		"quic", "not built: erpc's QUIC dependency does not build with this Go (go/third_party/quic-go-unavailable)",
-		"connections", "1 shared session: one TCP connection, calls multiplexed by sequence number",
+		"connection", "one erpc session (Peer.Dial): one TCP connection, calls multiplexed by sequence number",
 		"logLevel", "erpc's log at WARNING on the server, OFF on the client",
 	)
 }
@@ -51,6 +55,9 @@ const (
 	pingURI       = "/user_service/ping"
 	sayURI        = "/user_service/say"
 )
+
+// framing is seed 002's: both its teleport server and client set pbproto as erpc's default protocol.
+var framing = pbproto.NewPbProtoFunc()
 
 // served is the fixtures erpc's handlers answer from: erpc makes a new handler struct for each call,
 // with nothing in it but its context.
@@ -67,7 +74,7 @@ func (Pair) Serve(ln net.Listener, fixtures *service.Fixtures) (binding.Server, 
 			if err != nil {
 				return
 			}
-			if _, stat := peer.ServeConn(c); !stat.OK() {
+			if _, stat := peer.ServeConn(c, framing); !stat.OK() {
 				c.Close()
 			}
 		}
@@ -130,7 +137,7 @@ func (*UserService) Say(arg *Body[contract.BenchmarkMessage, *contract.Benchmark
 func (Pair) Connect(addr string, timeout time.Duration) (binding.Conn, error) {
 	erpc.SetLoggerLevel("OFF")
 	peer := erpc.NewPeer(erpc.PeerConfig{DefaultBodyCodec: "protobuf", DialTimeout: timeout})
-	sess, stat := peer.Dial(addr)
+	sess, stat := peer.Dial(addr, framing)
 	if !stat.OK() {
 		peer.Close()
 		return nil, statusError(stat)
@@ -151,7 +158,12 @@ type conn struct {
 	sess erpc.Session
 }
 
+// Close ends the session's socket first: erpc's own Close waits for every call still unanswered, and a
+// call whose deadline passed is one, so it would wait for ever.
 func (c conn) Close() error {
+	if s, ok := c.sess.(interface{ ControlFD(func(fd uintptr)) error }); ok {
+		s.ControlFD(func(fd uintptr) { syscall.Shutdown(int(fd), syscall.SHUT_RDWR) }) //nolint:errcheck // closed next
+	}
 	c.sess.Close()
 	return c.peer.Close()
 }

@@ -1,5 +1,6 @@
 package org.rpcbench.report;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,7 @@ public final class SuiteTable {
     static final String LEGEND = "calls/s answered right (p99 ms)";
 
     public static String text(ReportTable table, SeedFigures seed) {
-        StringBuilder out = new StringBuilder(table.title()).append('\n').append(legend(table)).append('\n');
+        StringBuilder out = new StringBuilder(table.title()).append('\n').append(legend(table, seed)).append('\n');
         out.append(aligned(header(table), throughputRows(table, seed)));
         out.append('\n').append("server CPU µs per call answered right").append('\n');
         out.append(aligned(header(table), costRows(table)));
@@ -36,7 +37,7 @@ public final class SuiteTable {
     }
 
     public static String markdown(ReportTable table, SeedFigures seed) {
-        StringBuilder out = new StringBuilder("### ").append(table.title()).append("\n\n").append(legend(table)).append("\n\n");
+        StringBuilder out = new StringBuilder("### ").append(table.title()).append("\n\n").append(legend(table, seed)).append("\n\n");
         out.append(markdownTable(header(table), throughputRows(table, seed)));
         out.append("\nserver CPU µs per call answered right\n\n").append(markdownTable(header(table), costRows(table)));
         if (seed != null) {
@@ -46,8 +47,13 @@ public final class SuiteTable {
     }
 
     static String legend(ReportTable table) {
+        return legend(table, null);
+    }
+
+    static String legend(ReportTable table, SeedFigures seed) {
         int rounds = table.rounds();
-        return LEGEND + (rounds > 1 ? "; median of " + rounds + " rounds, each in a new random order of the pairs, with its"
+        return LEGEND + (seed == null ? "" : "; seed: " + seed.source() + "'s figure" + (seed.latency() == null ? ""
+                : " and " + seed.latency())) + (rounds > 1 ? "; median of " + rounds + " rounds, each in a new random order of the pairs, with its"
                 + " 95 % interval in brackets" : "; each pair one run on this machine, one after another");
     }
 
@@ -67,13 +73,51 @@ public final class SuiteTable {
         for (Row row : table.rows()) {
             List<String> cells = new ArrayList<>(List.of(row.pair() + " (" + row.detail() + ")"));
             for (String column : table.columns()) {
-                String text = cell(row.cells().get(column));
-                double published = seed == null ? Double.NaN : seed.figure(row.pair(), baseCase(column));
-                cells.add(Double.isNaN(published) ? text : text + " · seed " + Math.round(published));
+                Cell cell = row.cells().get(column);
+                String published = seed == null ? "" : seedFigure(seed.find(row.pair(), baseCase(column)), cell);
+                cells.add(published.isEmpty() ? cell(cell) : cell(cell) + " · " + published);
             }
             rows.add(cells);
         }
+        if (seed != null) {
+            for (String seedRow : seed.unpairedRows()) {
+                List<String> cells = new ArrayList<>(List.of(SEED_ONLY + seedRow));
+                for (String column : table.columns()) {
+                    cells.add(seedFigure(seed.ofRow(seedRow, baseCase(column)), null));
+                }
+                rows.add(cells);
+            }
+        }
         return rows;
+    }
+
+    /** How a row the seed published and no pair here can run is named in the tables. */
+    static final String SEED_ONLY = "seed's only: ";
+
+    /**
+     * "seed 30333 (p99 2.5)": the seed's throughput, rounded, and its latency figure as it printed it. A seed's
+     * latency that is not our p99 (seed 003's mean) comes with ours of the same kind, so that like is set
+     * beside like. Empty when the seed has no figure there.
+     */
+    static String seedFigure(SeedFigures.Figure f, Cell ours) {
+        if (f == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("seed ").append(Math.round(f.get(SeedFigures.OPS)));
+        List<String> latency = new ArrayList<>();
+        for (String key : List.of("mean", "p50", "p99", "p99.9")) {
+            BigDecimal v = f.values().get(key);
+            if (v == null) {
+                continue;
+            }
+            String label = key.equals("p50") ? "median" : key;
+            double mine = ours == null || ours.failed() || key.equals("p99") ? Double.NaN : ours.median(c -> c.latencyMs().get(key));
+            latency.add(label + " " + v.toPlainString() + (Double.isNaN(mine) ? "" : String.format(Locale.ROOT, ", ours %.2f", mine)));
+        }
+        if (!latency.isEmpty()) {
+            out.append(" (").append(String.join("; ", latency)).append(')');
+        }
+        return out.toString();
     }
 
     static List<List<String>> costRows(ReportTable table) {
@@ -105,6 +149,14 @@ public final class SuiteTable {
             }
             rows.add(cells);
         }
+        for (String seedRow : seed.unpairedRows()) {
+            List<String> cells = new ArrayList<>(List.of(SEED_ONLY + seedRow));
+            for (String column : table.columns()) {
+                SeedFigures.Figure f = seed.ofRow(seedRow, baseCase(column));
+                cells.add(f == null ? "" : "seed " + ratio(f.get(SeedFigures.OPS) / seed.figure(seed.reference(), baseCase(column))));
+            }
+            rows.add(cells);
+        }
         return rows;
     }
 
@@ -132,7 +184,7 @@ public final class SuiteTable {
         return String.format(Locale.ROOT, "%.0f%s (%.2f)", answered, interval, cell.median(c -> c.latencyMs().p99()));
     }
 
-    private static String aligned(List<String> header, List<List<String>> rows) {
+    static String aligned(List<String> header, List<List<String>> rows) {
         List<List<String>> all = new ArrayList<>();
         all.add(header);
         all.addAll(rows);
@@ -153,7 +205,7 @@ public final class SuiteTable {
         return out.toString();
     }
 
-    private static String markdownTable(List<String> header, List<List<String>> rows) {
+    static String markdownTable(List<String> header, List<List<String>> rows) {
         StringBuilder out = new StringBuilder("|");
         header.forEach(h -> out.append(' ').append(h).append(" |"));
         out.append("\n|---|");

@@ -39,6 +39,9 @@ public final class SweepTable {
         }
         if (seed != null) {
             out.append("seed: the throughput ").append(seed.source()).append(" published for that pair and concurrency\n");
+            if (!seed.latencyKeys().isEmpty()) {
+                out.append('\n').append(besideLegend(seed)).append('\n').append(SuiteTable.aligned(BESIDE, beside(table, seed)));
+            }
         }
         return out.toString();
     }
@@ -52,6 +55,9 @@ public final class SweepTable {
         }
         if (seed != null) {
             out.append("\nseed: the throughput ").append(seed.source()).append(" published for that pair and concurrency\n");
+            if (!seed.latencyKeys().isEmpty()) {
+                out.append('\n').append(besideLegend(seed)).append("\n\n").append(SuiteTable.markdownTable(BESIDE, beside(table, seed)));
+            }
         }
         out.append("\nthroughput in calls/s answered right (failed calls are not counted), latency in ms")
                 .append(openLoop(table) ? ", open loop: timed from when each call was due" : "")
@@ -62,6 +68,53 @@ public final class SweepTable {
             }
         }
         return out.toString();
+    }
+
+    /** The columns of a seed's own figures set beside ours: each of ours, then the seed's of the same kind. */
+    static final List<String> BESIDE = List.of("pair", "clients", "TPS", "TPS wall", "seed TPS", "mean", "seed mean",
+            "median", "seed median", "max", "seed max", "min", "seed min", "p99.9", "seed p99.9");
+
+    static String besideLegend(SeedFigures seed) {
+        return "beside " + seed.source() + ", its figures as it computed them (" + seed.latency() + "): TPS, calls"
+                + " answered right over our measured window; TPS wall, over the opening of every caller's connection and the"
+                + " calls, as its clock ran (its 5 warm-up calls a client aside); latency in ms";
+    }
+
+    /** Per pair and concurrency where either side has a figure: ours and the seed's, kind by kind. */
+    static List<List<String>> beside(ReportTable table, SeedFigures seed) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Row row : table.rows()) {
+            for (String column : table.columns()) {
+                Cell cell = row.cells().get(column);
+                SeedFigures.Figure f = seed.find(row.pair(), column);
+                if (cell == null && f == null) {
+                    continue;
+                }
+                List<String> cells = new ArrayList<>(List.of(row.pair(), column.substring(column.indexOf(" @") + 2)));
+                cells.add(cell == null ? "no result" : String.format(Locale.ROOT, "%.0f", all(cell, CaseRecord::answered)));
+                double wall = cell == null ? Double.NaN : all(cell, SweepTable::wallRate);
+                cells.add(Double.isNaN(wall) ? "n/a" : String.format(Locale.ROOT, "%.0f", wall));
+                cells.add(published(f, SeedFigures.OPS));
+                for (String key : List.of("mean", "p50", "max", "min", "p99.9")) {
+                    cells.add(cell == null ? "" : ms(cell, key));
+                    cells.add(published(f, key));
+                }
+                rows.add(cells);
+            }
+        }
+        return rows;
+    }
+
+    /** Calls answered right over the connections' opening and the fixed-calls window; NaN when the opening was not timed. */
+    static double wallRate(CaseRecord c) {
+        if (c.connectSeconds() == null || !(c.answered() > 0)) {
+            return Double.NaN;
+        }
+        return c.calls() / (c.calls() / c.answered() + c.connectSeconds());
+    }
+
+    private static String published(SeedFigures.Figure f, String key) {
+        return f == null || !f.values().containsKey(key) ? "" : f.values().get(key).toPlainString();
     }
 
     private static boolean openLoop(ReportTable table) {

@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.rpcbench.record.Json;
 import org.rpcbench.report.SeedFigures;
 
@@ -20,10 +18,12 @@ import org.rpcbench.report.SeedFigures;
  *     only the Go load client has it
  * @param overall also judge each run's cases together (seed 003's high-pressure scene)
  * @param serverThreads also show how each server's threads shared its CPU (seed 003's concurrency scene)
+ * @param connections how the callers reach the server, as the clients' --connections takes it: "per-caller" where
+ *     the seed's clients each dialled their own (seeds 002 and 004); null for the clients' default, one shared
  */
 public record Suite(String name, String title, String reproduces, List<String> pairs, List<String> cases,
                     List<Integer> concurrency, List<Integer> fullConcurrency, long calls, boolean overall,
-                    boolean serverThreads, SeedFigures seed) {
+                    boolean serverThreads, SeedFigures seed, String connections) {
 
     /** The smoke profile checks that everything runs: a hundredth of a fixed-calls suite's calls. */
     static final int SMOKE_CALLS_DIVISOR = 100;
@@ -49,7 +49,8 @@ public record Suite(String name, String title, String reproduces, List<String> p
                     strings(j.get("cases")), ints(j.get("concurrency")),
                     j.has("fullConcurrency") ? ints(j.get("fullConcurrency")) : ints(j.get("concurrency")),
                     j.has("calls") ? j.get("calls").asLong() : 0, j.path("overall").asBoolean(false),
-                    j.path("serverThreads").asBoolean(false), seed(j.get("seed")));
+                    j.path("serverThreads").asBoolean(false), SeedFigures.read(j.get("seed")),
+                    j.hasNonNull("connections") ? j.get("connections").asText() : null);
         } catch (IOException e) {
             throw new IllegalStateException("the suite " + name + " cannot be read: " + e.getMessage(), e);
         }
@@ -73,23 +74,14 @@ public record Suite(String name, String title, String reproduces, List<String> p
         return calls <= 0 ? "" : " --calls " + (profile == Profile.SMOKE ? Math.max(1, calls / SMOKE_CALLS_DIVISOR) : calls);
     }
 
+    /** Every client option the suite gives: its calls, and its connections when the seed had its own model. */
+    String clientOptions(Profile profile) {
+        return callsOption(profile) + (connections == null ? "" : " --connections " + connections);
+    }
+
     /** A suite declared over several concurrencies keeps its sweep table even when one is chosen (-t N). */
     public boolean sweep(List<Integer> chosen) {
         return chosen.size() > 1 || concurrency.size() > 1;
-    }
-
-    private static SeedFigures seed(JsonNode j) {
-        if (j == null) {
-            return null;
-        }
-        Map<String, Map<String, Double>> figures = new LinkedHashMap<>();
-        j.get("opsPerSecond").fields().forEachRemaining(pair -> {
-            Map<String, Double> cases = new LinkedHashMap<>();
-            pair.getValue().fields().forEachRemaining(c -> cases.put(c.getKey().replace("@", " @"), c.getValue().asDouble()));
-            figures.put(pair.getKey(), cases);
-        });
-        return new SeedFigures(j.get("source").asText() + (j.has("note") ? " (" + j.get("note").asText() + ")" : ""),
-                j.get("reference").asText(), figures);
     }
 
     private static List<String> strings(JsonNode array) {

@@ -51,7 +51,7 @@ final class SuiteCommand {
         List<Integer> concurrency = !options.concurrency().isEmpty() ? options.concurrency()
                 : profile == Profile.FULL ? suite.fullConcurrency() : suite.concurrency();
         int rounds = options.rounds() != null ? options.rounds() : profile.rounds();
-        String jmh = options.jmhOr(profile) + suite.callsOption(profile)
+        String jmh = options.jmhOr(profile) + suite.clientOptions(profile)
                 + (suite.cases().isEmpty() ? "" : " " + String.join(" ", suite.cases()));
         String title = suite.title() + " (" + (options.jmh() != null ? "JMH " : profile.label() + " profile: ") + jmh
                 + (concurrency.size() == 1 && concurrency.get(0) != 32 ? ", concurrency " + concurrency.get(0) : "")

@@ -32,6 +32,8 @@ final class Verify {
     static final Option<String> FRAMEWORK = Option.text("framework", "K=V,...", null,
             "the record's framework settings hold these, and so does the server's settings line in server.log");
     static final Option<Integer> THREADS = Option.optionalInteger("threads", "N", 1, 1_000_000, "the run had N calls in flight");
+    static final Option<Integer> CONNECTIONS = Option.optionalInteger("connections", "N", 1, 1_000_000,
+            "the callers had N connections (jmh.connections): one each with --connections per-caller");
     static final Option<String> TARGET = Option.text("target", "HOST:PORT", null, "the client called this address");
     static final Option<Integer> RATE = Option.optionalInteger("rate", "N", 1, 10_000_000, "an open loop run at N calls per second");
     static final Option<Boolean> OPEN_LOOP = Option.flag("open-loop",
@@ -44,7 +46,7 @@ final class Verify {
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
         CommandLine cli = CommandLine.passingThrough("./benchmark.sh verify", "Checks the run records in each RUN_DIR (or run.json).",
-                List.of(CASES, CASE_NAMES, COSTS, SERVER_ALLOC, WIRE, FRAMEWORK, THREADS, TARGET, RATE, OPEN_LOOP, INTERRUPTED, MISSING),
+                List.of(CASES, CASE_NAMES, COSTS, SERVER_ALLOC, WIRE, FRAMEWORK, THREADS, CONNECTIONS, TARGET, RATE, OPEN_LOOP, INTERRUPTED, MISSING),
                 "Arguments: RUN_DIR... Exit 0: every record is as asked; 1: a problem was found; 2: bad input.");
         CommandLine.Values v;
         try {
@@ -135,6 +137,10 @@ final class Verify {
         }
         if (v.has(THREADS) && r.threads() != v.get(THREADS)) {
             problems.add("expected " + v.get(THREADS) + " calls in flight, got " + r.threads());
+        }
+        if (v.has(CONNECTIONS) && (r.jmh() == null || !v.get(CONNECTIONS).equals(r.jmh().connections()))) {
+            problems.add("expected " + v.get(CONNECTIONS) + " connections, the record says " + (r.jmh() == null ? null
+                    : r.jmh().connections()));
         }
         if (v.has(RATE) && (r.openLoop() == null || r.openLoop().targetRate() != v.get(RATE))) {
             problems.add("expected an open loop at " + v.get(RATE) + " calls/s, got " + r.openLoop());

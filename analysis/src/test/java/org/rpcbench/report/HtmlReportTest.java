@@ -68,7 +68,7 @@ class HtmlReportTest {
 
     @Test
     void theSeedsFiguresStandInTheCellsTheSeedMeasured() {
-        SeedFigures seed = new SeedFigures("seed 001", "dubbo-kryo", Map.of("dubbo-kryo", Map.of("getUser", 29707.0),
+        SeedFigures seed = SeedFigures.ofThroughput("seed 001", "dubbo-kryo", Map.of("dubbo-kryo", Map.of("getUser", 29707.0),
                 "dubbo-fst", Map.of("getUser", 21724.0)));
         String html = HtmlReport.render(suite(), seed, Map.of(), T0);
         assertThat(html).contains("36000 (1.50)<br><span class=\"seedfig\">seed 29707</span>")

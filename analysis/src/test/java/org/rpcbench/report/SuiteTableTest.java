@@ -57,7 +57,7 @@ class SuiteTableTest {
 
     @Test
     void theSeedsFiguresAndRatiosStandBesideOurs() {
-        SeedFigures seed = new SeedFigures("seed 001", "dubbo-hessian",
+        SeedFigures seed = SeedFigures.ofThroughput("seed 001", "dubbo-hessian",
                 Map.of("dubbo-hessian", Map.of("listUser", 3590.0), "dubbo-kryo", Map.of("listUser", 17235.0)));
         List<ReportTable.Entry> entries = List.of(new ReportTable.Entry("dubbo-kryo", List.of(record("dubbo-kryo", "kryo", 20000, 0))),
                 new ReportTable.Entry("dubbo-hessian", List.of(record("dubbo-hessian", "hessian2", 10000, 0))));
@@ -66,5 +66,30 @@ class SuiteTableTest {
         // ours: kryo twice hessian2's; the seed's: 4.8 times
         assertThat(text).contains("×2.00 · seed ×4.80").contains("×1.00 · seed ×1.00");
         assertThat(SuiteTable.markdown(table(entries), seed)).contains("as a share of dubbo-hessian's in the same column");
+    }
+
+    @Test
+    void theSeedsLatencyStandsInItsCellLabelledAsItComputedItAndItsRowsWithoutAPairFollowOurs() {
+        SeedFigures seed = new SeedFigures("seed 003", "dubbo-hessian", "its mean response time, in ms", null, List.of(), List.of(
+                figure("dubbo-hessian", null, "listUser", Map.of("opsPerSecond", "11994", "mean", "0.79")),
+                figure("dubbo-kryo", null, "existUser", Map.of("opsPerSecond", "30333", "p99", "2.5")),
+                figure(null, "Dubbo 1 (hessian2 + mina)", "listUser", Map.of("opsPerSecond", "10813.5", "mean", "0.9"))));
+        List<ReportTable.Entry> entries = List.of(new ReportTable.Entry("dubbo-kryo", List.of(record("dubbo-kryo", "kryo", 20000, 0))),
+                new ReportTable.Entry("dubbo-hessian", List.of(record("dubbo-hessian", "hessian2", 10000, 0))));
+        String text = SuiteTable.text(table(entries), seed);
+        // a p99 stands beside ours in brackets; a mean comes with our mean (3.25 / 3 in Runs' records)
+        assertThat(text).contains("31670 (3.25) · seed 30333 (p99 2.5)").contains("10000 (3.25) · seed 11994 (mean 0.79, ours 1.08)");
+        assertThat(text.lines().filter(l -> l.startsWith(SuiteTable.SEED_ONLY)).findFirst().orElseThrow())
+                .startsWith("seed's only: Dubbo 1 (hessian2 + mina)").endsWith("seed 10814 (mean 0.9)");
+        assertThat(text).contains("seed: seed 003's figure and its mean response time, in ms");
+        // the seed's own rows keep their share of the reference: 10813.5 / 11994
+        assertThat(text.lines().filter(l -> l.startsWith(SuiteTable.SEED_ONLY)).toList().get(1)).endsWith("seed ×0.90");
+        assertThat(SuiteTable.markdown(table(entries), seed)).contains("| seed's only: Dubbo 1 (hessian2 + mina) |  | seed 10814 (mean 0.9) |");
+    }
+
+    static SeedFigures.Figure figure(String pair, String row, String caseName, Map<String, String> values) {
+        Map<String, java.math.BigDecimal> v = new java.util.LinkedHashMap<>();
+        values.forEach((k, x) -> v.put(k, new java.math.BigDecimal(x)));
+        return new SeedFigures.Figure(pair, row, caseName, null, null, null, null, v);
     }
 }

@@ -26,8 +26,8 @@ class SuiteTest {
     void aSeedsOwnFiguresComeWithItsSuite() {
         Suite s = Suite.named("seed-001");
         assertThat(s.cases()).containsExactly("createUser", "existUser", "getUser", "listUser");
-        assertThat(s.seed().figure("dubbo-hessian", "listUser")).isEqualTo(3590);
-        assertThat(s.seed().ratio("dubbo-kryo", "listUser")).isCloseTo(17235.0 / 3590, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(s.seed().figure("dubbo-hessian", "listUser")).isEqualTo(3590.129);
+        assertThat(s.seed().ratio("dubbo-kryo", "listUser")).isCloseTo(17234.979 / 3590.129, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(s.seed().figure("dubbo-hessian", "ping")).isNaN();
         assertThat(Suite.named("seed-002-004").fullConcurrency()).containsExactly(100, 500, 1000, 2000, 5000);
     }
@@ -41,6 +41,16 @@ class SuiteTest {
         assertThat(s.seed().figure("rpcx", "say @500")).isEqualTo(42025);
         assertThat(Suite.named("seed-001").callsOption(Profile.QUICK)).as("a timed suite").isEmpty();
         assertThat(Suite.named("seed-002-004").pairs()).contains("grpc-go", "rpcx");
+    }
+
+    @Test
+    void seeds002And004GiveEachCallerItsOwnConnectionAsTheirClientsDidAndTheOthersShareOne() {
+        assertThat(Suite.named("seed-002").clientOptions(Profile.SMOKE)).isEqualTo(" --calls 10000 --connections per-caller");
+        assertThat(Suite.named("seed-002-004").clientOptions(Profile.QUICK)).isEqualTo(" --connections per-caller");
+        assertThat(Suite.named("seed-000").clientOptions(Profile.QUICK)).as("the design card's one connection").isEmpty();
+        for (String name : Suite.names()) {
+            assertThat(Suite.named(name).connections()).as(name).isIn(null, "shared", "per-caller");
+        }
     }
 
     @Test

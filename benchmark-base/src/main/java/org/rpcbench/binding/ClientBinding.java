@@ -8,8 +8,26 @@ package org.rpcbench.binding;
 public interface ClientBinding extends Binding {
 
     /**
-     * Opens one connection to the server, shared by every benchmark thread. Throws when the server
-     * cannot be reached within the target's timeout.
+     * Opens one connection to the server, this binding's whole client: shared by every benchmark thread, or,
+     * when each thread has its own, one thread's. Throws when the server cannot be reached within the
+     * target's timeout.
      */
     Connection connect(Target target) throws Exception;
+
+    /**
+     * Whether one connection from {@link #connect} is in truth one per thread that prepares on it (a
+     * protocol that carries one call at a time, as Thrift's): then the shared mode has as many as threads.
+     */
+    default boolean connectionPerThread() {
+        return false;
+    }
+
+    /**
+     * Whether each {@link #connect} has a socket of its own, so that a caller with its own connection has a
+     * TCP connection of its own (seeds 002's and 004's model). Not so where the framework pools sockets to a
+     * host across the whole JVM, whatever its clients: then a connection per caller cannot be had.
+     */
+    default boolean socketPerConnect() {
+        return true;
+    }
 }

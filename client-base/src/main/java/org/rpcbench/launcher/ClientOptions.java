@@ -14,6 +14,8 @@ import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Option;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
+import org.rpcbench.rig.CallerConnections;
+import org.rpcbench.rig.ForkSettings;
 
 /**
  * What a client run was asked for, parsed and checked once, then fixed: every later step reads this
@@ -23,10 +25,11 @@ import org.rpcbench.record.Records;
  * @param jmh JMH's options as given (null for an open-loop run)
  * @param rate open loop's calls per second, or null for JMH's closed loop
  * @param serverPid the server's process on this machine, or -1
+ * @param perCallerConnections each benchmark thread on a connection of its own, not all on one
  */
 public record ClientOptions(Target target, Path resultFile, int concurrency, Integer rate, int warmupSeconds,
                             int measureSeconds, long serverPid, int steadyWarmupSeconds, boolean jfr, List<String> rest,
-                            CommandLineOptions jmh) {
+                            CommandLineOptions jmh, boolean perCallerConnections) {
 
     static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1", "address of the server");
     static final Option<Integer> PORT = Option.port("port", -1, "port of the server (default: the binding's own port)");
@@ -40,8 +43,13 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
             "the server's process, when it runs on this machine: its CPU, allocation and GC pauses are measured"
                     + " beside the client's (benchmark.sh gives it in pair runs)");
     static final Option<Integer> CONCURRENCY = Option.integer("concurrency", "N", JmhSettings.THREADS, 1, 100_000,
-            "calls in flight at once, all on one connection: JMH threads in the closed loop (each waits for its answer"
-                    + " before its next call; the same as JMH's -t), senders in the open loop");
+            "calls in flight at once: JMH threads in the closed loop (each waits for its answer before its next call;"
+                    + " the same as JMH's -t), senders in the open loop");
+    static final Option<String> CONNECTIONS = Option.text("connections", "MODE", ForkSettings.SHARED,
+            ForkSettings.SHARED + ": every thread's calls on one connection (the design card's 32 threads over one"
+                    + " connection); " + ForkSettings.PER_CALLER + ": each JMH thread opens its own connection (the binding's"
+                    + " whole client), as seeds 002's and 004's clients did, " + CallerConnections.DIALS_AT_ONCE + " at a time;"
+                    + " this process's and a --server-pid's open-file limits are checked first. Closed loop only");
     static final Option<Integer> RATE = Option.optionalInteger("rate", "N", 1, 10_000_000,
             "open loop instead of JMH's closed loop: N calls per second on a fixed schedule, each timed from when it"
                     + " was due (coordinated omission corrected) and from when it was sent");
@@ -52,7 +60,7 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
     static final Option<Integer> STEADY_WARMUP = Option.integer("steady-warmup", "S", 60, 0, 3_600,
             "before JMH's warm-up, each fork calls at full concurrency until its own and the server's JIT compilers have"
                     + " been quiet for 2 s, for at most S seconds (0: JMH's warm-up only)");
-    static final List<Option<?>> ALL = List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, RATE, WARMUP_SECONDS,
+    static final List<Option<?>> ALL = List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, CONNECTIONS, RATE, WARMUP_SECONDS,
             MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, JFR);
 
     public boolean openLoop() {
@@ -94,6 +102,14 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
      */
     static ClientOptions parse(ClientBinding binding, CommandLine.Values values) throws UsageException {
         CommandLineOptions jmh = null;
+        String connections = values.get(CONNECTIONS);
+        if (!connections.equals(ForkSettings.SHARED) && !connections.equals(ForkSettings.PER_CALLER)) {
+            throw new UsageException("--connections takes " + ForkSettings.SHARED + " or " + ForkSettings.PER_CALLER + ", not '"
+                    + connections + "'");
+        }
+        if (values.has(RATE) && values.has(CONNECTIONS)) {
+            throw new UsageException("--connections is for the closed loop; an open-loop run (--rate) sends on one connection");
+        }
         if (!values.has(RATE)) {
             try {
                 jmh = new CommandLineOptions(values.rest().toArray(String[]::new));
@@ -129,6 +145,6 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
         return new ClientOptions(new Target(values.get(HOST), port, values.get(TIMEOUT)), result.toAbsolutePath(),
                 values.get(CONCURRENCY), values.has(RATE) ? values.get(RATE) : null, values.get(WARMUP_SECONDS),
                 values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, values.get(STEADY_WARMUP),
-                values.get(JFR), values.rest(), jmh);
+                values.get(JFR), values.rest(), jmh, connections.equals(ForkSettings.PER_CALLER));
     }
 }

@@ -42,7 +42,8 @@ final class ClosedLoopLauncher {
     private ClosedLoopLauncher() {}
 
     static int run(ClientBinding binding, ClientOptions given, PrintStream out, PrintStream err) {
-        ForkSettings fork = new ForkSettings(given.target(), given.tallyDir(), given.serverPid(), given.steadyWarmupSeconds());
+        ForkSettings fork = new ForkSettings(given.target(), given.tallyDir(), given.serverPid(), given.steadyWarmupSeconds(),
+                given.perCallerConnections());
         List<String> forkArgs = new ArrayList<>(moduleOpenings(binding));
         Switch.given(binding).forEach((name, value) -> forkArgs.add("-D" + Switch.PREFIX + name + "=" + value));
         fork.asProperties().forEach((k, v) -> {
@@ -55,6 +56,25 @@ final class ClosedLoopLauncher {
         if (selected.isEmpty()) {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
             return 2;
+        }
+        if (given.perCallerConnections() && !binding.socketPerConnect()) {
+            err.println("rpc-bench client: --connections " + ForkSettings.PER_CALLER + ": " + binding.name() + "'s connections"
+                    + " share their sockets beneath (its framework pools them for the whole JVM): a caller cannot have one of its own");
+            return 2;
+        }
+        if (given.perCallerConnections()) {
+            int threads = options.getThreads().orElse(JmhSettings.THREADS);
+            String ours = OpenFiles.own().shortOf(threads, "this client");
+            if (ours != null) {
+                err.println("rpc-bench client: " + ours);
+                return 2;
+            }
+            String server = given.serverPid() > 0 ? OpenFiles.of(given.serverPid()).map(f -> f.shortOf(threads,
+                    "the server (pid " + given.serverPid() + ")")).orElse(null) : null;
+            if (server != null) {
+                err.println("rpc-bench client: cannot benchmark " + binding.name() + " at " + given.target() + ": " + server);
+                return 3;
+            }
         }
         int preflight = ClientMain.preflight(binding, given, selected, err);
         if (preflight != 0) {

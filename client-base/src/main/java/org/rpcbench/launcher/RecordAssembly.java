@@ -57,7 +57,8 @@ final class RecordAssembly {
                     run.getPrimaryResult().getScoreError(), sizes.get(c)));
         }
         RunRecord record = RunRecord.of(DataModel.ID, binding.name() + "-client", binding.name(), given.target().toString(),
-                RunRecord.CLOSED_LOOP, framework(binding), load(options, params, given), null,
+                RunRecord.CLOSED_LOOP, framework(binding, given, threads(options, params)),
+                load(options, params, given, connections(binding, given, threads(options, params))), null,
                 EnvironmentProbe.probe(params, started), cases, missing);
         return record.withFiles(given.resultFile().getFileName().toString(),
                 given.jfrDir() == null ? null : given.jfrDir().getFileName().toString());
@@ -78,7 +79,26 @@ final class RecordAssembly {
         return fw;
     }
 
-    private static LoadSettings load(Options options, BenchmarkParams params, ClientOptions given) {
+    /** The same, with what the run made of the binding's connection when each thread had its own. */
+    static Map<String, String> framework(ClientBinding binding, ClientOptions given, int threads) {
+        Map<String, String> fw = framework(binding);
+        if (given.perCallerConnections()) {
+            fw.put("connections", threads + " per fork, one per benchmark thread, each its own connect(); the binding's"
+                    + " shared mode: " + fw.getOrDefault("connections", "not stated"));
+        }
+        return fw;
+    }
+
+    /** The connections a fork's threads had: one each, or the binding's shared one (thrift's: one per thread). */
+    static int connections(ClientBinding binding, ClientOptions given, int threads) {
+        return given.perCallerConnections() || binding.connectionPerThread() ? threads : 1;
+    }
+
+    private static int threads(Options options, BenchmarkParams params) {
+        return params != null ? params.getThreads() : options.getThreads().orElse(JmhSettings.THREADS);
+    }
+
+    private static LoadSettings load(Options options, BenchmarkParams params, ClientOptions given, int connections) {
         int timeout = given.target().timeoutMillis();
         if (params != null) {
             return new LoadSettings("JMH " + params.getJmhVersion(), params.getJmhVersion(), params.getMode().shortLabel(),
@@ -86,13 +106,15 @@ final class RecordAssembly {
                     params.getMeasurement().getCount(), params.getMeasurement().getTime().toString(), params.getJvm(),
                     // with -f 0 the cases ran in this JVM, under its own options, not the forks' it would have given
                     (params.getForks() == 0 ? java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-                            : params.getJvmArgs()).stream().filter(a -> !a.startsWith("-Drpcbench.")).toList(), timeout, null, null, null);
+                            : params.getJvmArgs()).stream().filter(a -> !a.startsWith("-Drpcbench.")).toList(), timeout, null, null, null,
+                    connections);
         }
         return new LoadSettings("JMH", null, "thrpt", options.getThreads().orElse(JmhSettings.THREADS),
                 options.getForkCount().orElse(JmhSettings.FORKS),
                 options.getWarmupIterations().orElse(JmhSettings.WARMUP_ITERATIONS),
                 options.getWarmupTime().orElse(JmhSettings.WARMUP_TIME).toString(),
                 options.getMeasurementIterations().orElse(JmhSettings.MEASUREMENT_ITERATIONS),
-                options.getMeasurementTime().orElse(JmhSettings.MEASUREMENT_TIME).toString(), null, null, timeout, null, null, null);
+                options.getMeasurementTime().orElse(JmhSettings.MEASUREMENT_TIME).toString(), null, null, timeout, null, null, null,
+                connections);
     }
 }

@@ -109,7 +109,7 @@ public final class OpenLoop {
                 failed.getTotalCount() == 0 ? null : Latency.of(failed), calls, errors, warmupCalls, warmupErrors, problems,
                 false, null, new CpuAndGc(ProcessUse.of(listOf(client)), ProcessUse.of(listOf(server))),
                 PerCall.of(calls, server, client), List.of(), null, plan.rate(), achieved,
-                achieved < ACHIEVED_SHARE * plan.rate(), Latency.of(uncorrected), unsent, null, tally.kinds());
+                achieved < ACHIEVED_SHARE * plan.rate(), Latency.of(uncorrected), unsent, null, tally.kinds(), null);
     }
 
     private static List<ProcessDelta> listOf(ProcessDelta d) {

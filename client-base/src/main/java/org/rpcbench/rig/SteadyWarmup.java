@@ -6,15 +6,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
-import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
 import org.rpcbench.record.JitQuiet;
 import org.rpcbench.record.JitWarmup;
 
 /**
- * Warms a fork and its server before JMH's warm-up: as many threads as JMH will run call the case on the
- * fork's connection until both JIT compilers have gone quiet ({@link JitQuiet}) or the bound is reached.
+ * Warms a fork and its server before JMH's warm-up: as many threads as JMH will run call the case, on the
+ * fork's connection or each on its own ({@link CallerConnections}), until both JIT compilers have gone
+ * quiet ({@link JitQuiet}) or the bound is reached.
  * JMH's fixed warm-up then only settles its own loop. Without this, a fresh server and client here spend
  * their first ten to twenty seconds compiling at a third of their final rate, and how long that lasts
  * varies from run to run: the largest source of spread between runs there was.
@@ -23,7 +23,7 @@ import org.rpcbench.record.JitWarmup;
  * a window in which no call was answered right ends the warm-up at once.
  */
 public final class SteadyWarmup {
-    private final Connection connection;
+    private final CallerConnections connections;
     private final Case measured;
     private final int threads;
     private final LongSupplier clientJit;
@@ -36,9 +36,9 @@ public final class SteadyWarmup {
      * @param clientJit, serverJit compile time so far in ns, negative when a side cannot be read
      * @param windowNanos how often the compilers are looked at
      */
-    public SteadyWarmup(Connection connection, Case measured, int threads, LongSupplier clientJit, LongSupplier serverJit,
+    public SteadyWarmup(CallerConnections connections, Case measured, int threads, LongSupplier clientJit, LongSupplier serverJit,
                         long windowNanos, NanoClock clock) {
-        this.connection = connection;
+        this.connections = connections;
         this.measured = measured;
         this.threads = threads;
         this.clientJit = clientJit;
@@ -61,7 +61,7 @@ public final class SteadyWarmup {
                 try {
                     Exchange[] exchanges = new Exchange[UserServiceBenchmark.REQUESTS_PER_THREAD];
                     for (int i = 0; i < exchanges.length; i++) {
-                        exchanges[i] = connection.prepare(measured, seat * exchanges.length + i);
+                        exchanges[i] = connections.of(seat).prepare(measured, seat * exchanges.length + i);
                     }
                     made[seat] = new Caller(exchanges, clock);
                 } catch (RuntimeException e) {
@@ -71,6 +71,12 @@ public final class SteadyWarmup {
                     return;
                 } finally {
                     prepared.countDown();
+                }
+                // no call before every warmer is ready: calls would starve the connections still being opened
+                try {
+                    prepared.await();
+                } catch (InterruptedException e) {
+                    return;
                 }
                 while (!stop) {
                     made[seat].callOnce(false);

@@ -2,6 +2,7 @@ package org.rpcbench.rig;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -25,8 +26,9 @@ import org.rpcbench.cases.Case;
 
 /**
  * The cases, written once for every protocol: the binding on the class path decides what "a call" is.
- * All benchmark threads share one connection (this Benchmark-scoped state), as the seeds' clients did;
- * each thread has its own prepared requests and counters ({@link Seat}).
+ * The benchmark threads share one connection (this Benchmark-scoped state), as seed 000's and 001's
+ * clients did, or each has its own, as seed 002's and 004's did ({@link CallerConnections}); each thread
+ * has its own prepared requests and counters ({@link Seat}).
  *
  * <p>Throughput mode gives ops/s; every call inside JMH's measured window is also timed into the thread's
  * histogram and its answer checked, and both processes' meters are read at that window's edges
@@ -41,25 +43,41 @@ public class UserServiceBenchmark {
 
     private ForkSettings settings;
     private Case measured;
-    private Connection connection;
+    private CallerConnections connections;
     private ForkTally tally;
     private ProcessMeter clientMeter;
     private ProcessMeter serverMeter;
     private volatile MeasurementWindow window;
+    /** Counts the threads down as each has its connection: none calls before all have one. */
+    private CountDownLatch connected;
 
     @Setup(Level.Trial)
     public void connect(BenchmarkParams params) throws Exception {
         settings = ForkSettings.fromSystemProperties();
         measured = Case.ofBenchmark(params.getBenchmark());
-        connection = Bindings.load(ClientBinding.class).connect(settings.target());
+        ClientBinding binding = Bindings.load(ClientBinding.class);
+        connections = settings.perCallerConnections() ? CallerConnections.perCaller(binding, settings.target())
+                : CallerConnections.shared(binding.connect(settings.target()));
         tally = new ForkTally(measured.method());
+        connected = new CountDownLatch(params.getThreads());
         clientMeter = ProcessMeter.self();
         serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
         if (settings.steadyWarmupSeconds() > 0) {
-            List<Caller> warmers = new ArrayList<>();
-            SteadyWarmup warmup = new SteadyWarmup(connection, measured, params.getThreads(), clientMeter::jitNanos,
-                    serverMeter == null ? () -> -1 : serverMeter::jitNanos, TimeUnit.SECONDS.toNanos(1), NanoClock.SYSTEM);
-            tally.warmedUp(warmup.run(TimeUnit.SECONDS.toNanos(settings.steadyWarmupSeconds()), warmers), warmers);
+            // per caller, warm-up thread i opens caller i's connection, which JMH's thread i then takes over (a
+            // framework's client can take seconds to start); a binding whose connections belong to the thread that
+            // prepares on them (thrift's) warms up on a set of its own, closed before JMH's threads open theirs
+            CallerConnections warming = settings.perCallerConnections() && binding.connectionPerThread()
+                    ? CallerConnections.perCaller(binding, settings.target()) : connections;
+            try {
+                List<Caller> warmers = new ArrayList<>();
+                SteadyWarmup warmup = new SteadyWarmup(warming, measured, params.getThreads(), clientMeter::jitNanos,
+                        serverMeter == null ? () -> -1 : serverMeter::jitNanos, TimeUnit.SECONDS.toNanos(1), NanoClock.SYSTEM);
+                tally.warmedUp(warmup.run(TimeUnit.SECONDS.toNanos(settings.steadyWarmupSeconds()), warmers), warmers);
+            } finally {
+                if (warming != connections) {
+                    warming.close();
+                }
+            }
         }
     }
 
@@ -72,10 +90,10 @@ public class UserServiceBenchmark {
 
     @TearDown(Level.Trial)
     public void disconnect() {
-        connection.close();
+        connections.close();
     }
 
-    /** One benchmark thread's seat at the shared connection. */
+    /** One benchmark thread's seat: its connection (shared, or its own), prepared requests and counters. */
     @State(Scope.Thread)
     public static class Seat {
         Caller caller;
@@ -85,10 +103,23 @@ public class UserServiceBenchmark {
         public void prepare(UserServiceBenchmark bench, ThreadParams thread) {
             Exchange[] exchanges = new Exchange[REQUESTS_PER_THREAD];
             int first = thread.getThreadIndex() * REQUESTS_PER_THREAD;
-            for (int i = 0; i < exchanges.length; i++) {
-                exchanges[i] = bench.connection.prepare(bench.measured, first + i);
+            try {
+                Connection mine = bench.connections.of(thread.getThreadIndex());
+                for (int i = 0; i < exchanges.length; i++) {
+                    exchanges[i] = mine.prepare(bench.measured, first + i);
+                }
+            } finally {
+                bench.connected.countDown();
             }
             caller = new Caller(exchanges, NanoClock.SYSTEM);
+            // JMH keeps the threads that are ready calling until all are: with a connection each to open, those
+            // calls would starve the ones still opening theirs past their timeout
+            try {
+                bench.connected.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("stopped while the other threads opened their connections", e);
+            }
         }
 
         @Setup(Level.Iteration)

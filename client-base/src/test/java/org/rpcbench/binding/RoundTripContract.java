@@ -60,6 +60,7 @@ public abstract class RoundTripContract {
     private int port;
     private TapProxy tap;
     private Connection connection;
+    private org.rpcbench.rig.CallerConnections perCaller;
     private final ServerBinding serverBinding;
     private final ClientBinding clientBinding;
     private final Consumer<byte[]> wireCheck;
@@ -92,6 +93,9 @@ public abstract class RoundTripContract {
 
     @AfterAll
     void stop() throws Exception {
+        if (perCaller != null) {
+            perCaller.close();
+        }
         if (connection != null) {
             connection.close();
         }
@@ -103,8 +107,55 @@ public abstract class RoundTripContract {
         }
     }
 
+    /**
+     * A connection per caller (seed 002's and 004's model) is a TCP connection per caller: eight callers,
+     * each opening its own on its own thread and calling through it, add eight to the operating system's
+     * established connections to the server. They stay open until the end: see the class comment on Triple.
+     * A binding whose sockets are pooled for the whole JVM says so, and the client refuses the mode.
+     */
     @Test
     @Order(3)
+    void eachCallerMayHaveATcpConnectionOfItsOwn() throws Exception {
+        if (!clientBinding().socketPerConnect()) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int exit = ClientMainAccess.run(clientBinding(), new String[] {"--port", String.valueOf(port), "--connections",
+                "per-caller", "getUser"}, new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(err, true));
+            assertThat(exit).isEqualTo(2);
+            assertThat(err.toString(StandardCharsets.UTF_8).lines()).singleElement().asString()
+                    .contains("a caller cannot have one of its own");
+            return;
+        }
+        int before = EstablishedConnections.to(port);
+        perCaller = org.rpcbench.rig.CallerConnections.perCaller(clientBinding(), new Target("127.0.0.1", port, CALL_TIMEOUT_MILLIS));
+        int callers = 8;
+        List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < callers; i++) {
+            int caller = i;
+            Thread t = new Thread(() -> {
+                try {
+                    Exchange exchange = perCaller.of(caller).prepare(Case.GET_USER, caller);
+                    String problem = exchange.check(exchange.call());
+                    if (problem != null) {
+                        problems.add("caller " + caller + ": " + problem);
+                    }
+                } catch (Exception | AssertionError e) {
+                    problems.add("caller " + caller + ": " + e);
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertThat(problems).isEmpty();
+        assertThat(perCaller.opened()).isEqualTo(callers);
+        assertThat(EstablishedConnections.to(port) - before).as("TCP connections to the server").isEqualTo(callers);
+    }
+
+    @Test
+    @Order(4)
     void bothHalvesAreTheSamePair() {
         assertThat(clientBinding().name()).isEqualTo(serverBinding().name());
         assertThat(clientBinding().defaultPort()).isEqualTo(serverBinding().defaultPort());
@@ -130,7 +181,7 @@ public abstract class RoundTripContract {
      * Stopping it with SIGTERM must shut it down cleanly.
      */
     @Test
-    @Order(5)
+    @Order(6)
     void aServerInItsOwnJvmAnswersAndStopsOnSigterm() throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -204,7 +255,7 @@ public abstract class RoundTripContract {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void theServerListensOnLoopbackOnly() throws Exception {
         Optional<InetAddress> external = Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
                 .filter(i -> {
@@ -227,7 +278,7 @@ public abstract class RoundTripContract {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void noServerUpIsOneLineAndExitThreeWithinTenSeconds() throws Exception {
         int free;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -208,4 +208,43 @@ class ClientMainTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("--host HOST").contains("--timeout-ms MILLIS")
                 .contains("-t 32 -f 1");
     }
+
+    @Test
+    void eachThreadMayHaveItsOwnConnectionAndTheRecordSaysHowManyThereWere(@TempDir Path dir) throws Exception {
+        String[] perCaller = java.util.Arrays.copyOf(tiny(dir, "getUser"), tiny(dir, "getUser").length + 2);
+        perCaller[perCaller.length - 2] = "--connections";
+        perCaller[perCaller.length - 1] = "per-caller";
+        InMemoryBinding.CONNECTIONS.set(0);
+        assertThat(run(perCaller)).as(err()).isZero();
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.jmh().connections()).isEqualTo(8);
+        assertThat(record.framework().get("connections")).startsWith("8 per fork, one per benchmark thread");
+        int perCallerOpened = InMemoryBinding.CONNECTIONS.get();
+
+        InMemoryBinding.CONNECTIONS.set(0);
+        assertThat(run(tiny(dir, "getUser"))).as(err()).isZero();
+        record = Records.read(dir.resolve("run.json"));
+        assertThat(record.jmh().connections()).isEqualTo(1);
+        assertThat(record.framework()).doesNotContainKey("connections");
+        // besides the preflight's and the wire measurement's: the 8 threads' own, or the one they share
+        int sharedOpened = InMemoryBinding.CONNECTIONS.get();
+        assertThat(perCallerOpened - sharedOpened).isEqualTo(8 - 1);
+
+        // the warm-up until the JITs are quiet opens the callers' connections, and JMH's threads take them over
+        perCaller[3] = "1";
+        InMemoryBinding.CONNECTIONS.set(0);
+        assertThat(run(perCaller)).as(err()).isZero();
+        assertThat(Records.read(dir.resolve("run.json")).cases().get(0).jitWarmups()).hasSize(1);
+        assertThat(InMemoryBinding.CONNECTIONS.get()).isEqualTo(perCallerOpened);
+    }
+
+    @Test
+    void aConnectionModeThatIsNotOneOrThatAnOpenLoopCannotHaveIsOneLine(@TempDir Path dir) {
+        String result = dir.resolve("jmh.json").toString();
+        assertThat(run("--result", result, "--connections", "many")).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench client: --connections takes shared or per-caller, not 'many' (see --help)");
+        err.reset();
+        assertThat(run("--result", result, "--rate", "100", "--connections", "per-caller")).isEqualTo(2);
+        assertThat(err().lines()).singleElement().asString().startsWith("rpc-bench client: --connections is for the closed loop");
+    }
 }

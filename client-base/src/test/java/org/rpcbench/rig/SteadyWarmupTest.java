@@ -32,7 +32,7 @@ class SteadyWarmupTest {
 
     JitWarmup warm(LongSupplier client, LongSupplier server, long maxNanos, List<Caller> callers) throws Exception {
         try (Connection c = new InMemoryBinding().connect(new Target("127.0.0.1", 1, 1000))) {
-            return new SteadyWarmup(c, Case.GET_USER, 4, client, server, WINDOW, NanoClock.SYSTEM).run(maxNanos, callers);
+            return new SteadyWarmup(CallerConnections.shared(c), Case.GET_USER, 4, client, server, WINDOW, NanoClock.SYSTEM).run(maxNanos, callers);
         }
     }
 
@@ -81,7 +81,7 @@ class SteadyWarmupTest {
                 @Override
                 public void close() {}
             };
-            new SteadyWarmup(threadBound, Case.GET_USER, 4, compiler(2), compiler(2), WINDOW, NanoClock.SYSTEM)
+            new SteadyWarmup(CallerConnections.shared(threadBound), Case.GET_USER, 4, compiler(2), compiler(2), WINDOW, NanoClock.SYSTEM)
                     .run(TimeUnit.SECONDS.toNanos(30), callers);
         }
         assertThat(callers).hasSize(4);

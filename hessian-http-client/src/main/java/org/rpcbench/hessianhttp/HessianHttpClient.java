@@ -32,4 +32,10 @@ public final class HessianHttpClient extends HessianHttpBinding implements Clien
     private static String hostForUrl(String host) {
         return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
+
+    /** No: the JDK's HttpURLConnection keeps one pool of idle sockets per host for the whole JVM. */
+    @Override
+    public boolean socketPerConnect() {
+        return false;
+    }
 }

@@ -44,7 +44,7 @@ class Http1DefectTest {
                 errors);
         return new CaseRecord("getUser", 10_000, 100, List.of(List.of(10_000.0)), 9_999, ok, failed, 30_000, errors, 5_000,
                 warmupErrors, kinds == null || kinds.isEmpty() ? List.of() : List.of(kinds.get(0).examples().get(0)), false, wire,
-                CpuAndGc.NONE, PerCall.NONE, iterations, null, null, null, null, null, null, null, kinds);
+                CpuAndGc.NONE, PerCall.NONE, iterations, null, null, null, null, null, null, null, kinds, null);
     }
 
     static List<ProblemKind> timeouts(long n) {

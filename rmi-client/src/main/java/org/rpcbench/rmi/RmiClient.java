@@ -104,4 +104,10 @@ public final class RmiClient extends RmiBinding implements ClientBinding {
             }
         }
     }
+
+    /** No: RMI's runtime pools its sockets to an endpoint across every stub in the JVM. */
+    @Override
+    public boolean socketPerConnect() {
+        return false;
+    }
 }

@@ -114,7 +114,7 @@ public final class CaseAssembly {
                 failed.getTotalCount() == 0 ? null : Latency.of(failed), calls, errors, warmupCalls, warmupErrors, problems,
                 climbing, wire, new CpuAndGc(ProcessUse.of(client), ProcessUse.of(server)),
                 PerCall.of(calls, ProcessDelta.sum(server), ProcessDelta.sum(client)), iterations, steady,
-                null, null, null, null, null, warmups, ProblemTally.merge(kinds));
+                null, null, null, null, null, warmups, ProblemTally.merge(kinds), null);
     }
 
     private static Long part(ProcessDelta d, boolean cpu) {

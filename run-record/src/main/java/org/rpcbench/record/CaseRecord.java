@@ -17,6 +17,8 @@ import java.util.List;
  * @param problems the first distinct problems, as they were reported
  * @param problemKinds every failed call's problem, counted by kind, adding up to {@link #allErrors()}; null in a
  *     record from before they were kept (or from a writer that does not keep them)
+ * @param connectSeconds how long the client took to open the case's connections before its first call, when it
+ *     opened them for the case (the Go load client does): seed 002's clock ran over that and the calls; else null
  */
 public record CaseRecord(
         String name,
@@ -43,7 +45,8 @@ public record CaseRecord(
         @JsonInclude(JsonInclude.Include.NON_NULL) Latency uncorrectedLatencyMs,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long unsent,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<JitWarmup> jitWarmups,
-        @JsonInclude(JsonInclude.Include.NON_NULL) List<ProblemKind> problemKinds) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<ProblemKind> problemKinds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double connectSeconds) {
 
     public CaseRecord {
         problemKinds = problemKinds == null ? null : List.copyOf(problemKinds);
@@ -55,7 +58,7 @@ public record CaseRecord(
         cpuAndGc = cpuAndGc == null ? CpuAndGc.NONE : cpuAndGc;
     }
 
-    /** A record whose problems were not counted by kind. */
+    /** A record whose problems were not counted by kind, nor its connections' opening timed. */
     public CaseRecord(String name, double opsPerSecond, double opsError, List<List<Double>> iterationScores,
                       double answeredPerSecond, Latency latencyMs, Latency failedLatencyMs, long calls, long errors,
                       long warmupCalls, long warmupErrors, List<String> problems, boolean stillClimbing, WireSize wireBytes,
@@ -64,7 +67,7 @@ public record CaseRecord(
                       List<JitWarmup> jitWarmups) {
         this(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs, calls, errors,
                 warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc, perCall, iterations, steady, targetRate,
-                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, null);
+                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, null, null);
     }
 
     /** A record without a warm-up before JMH's (open loop, or written before there was one). */
@@ -75,7 +78,7 @@ public record CaseRecord(
                       Double achievedRate, Boolean missedTarget, Latency uncorrectedLatencyMs, Long unsent) {
         this(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs, calls, errors,
                 warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc, perCall, iterations, steady, targetRate,
-                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, null, null);
+                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, null, null, null);
     }
 
     public long allErrors() {
@@ -128,6 +131,6 @@ public record CaseRecord(
     public CaseRecord withWire(WireSize size) {
         return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,
                 calls, errors, warmupCalls, warmupErrors, problems, stillClimbing, size, cpuAndGc, perCall, iterations, steady,
-                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, problemKinds);
+                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, problemKinds, connectSeconds);
     }
 }

@@ -27,7 +27,7 @@ class RunSummaryTest {
         CaseRecord kinds = new CaseRecord(c.name(), c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(),
                 c.latencyMs(), c.failedLatencyMs(), c.calls(), c.errors(), c.warmupCalls(), c.warmupErrors(), c.problems(),
                 c.stillClimbing(), c.wireBytes(), c.cpuAndGc(), c.perCall(), c.iterations(), c.steady(), null, null, null, null, null,
-                null, t.kinds());
+                null, t.kinds(), null);
         assertThat(RunSummary.note(kinds)).endsWith("wrong answer: x (and 2 other kinds of problem: run.json's problemKinds)");
         assertThat(RunSummary.note(c)).endsWith("wrong answer: x");
     }

@@ -18,4 +18,9 @@ public final class ThriftClient extends ThriftPair implements ClientBinding {
         thriftLogLevel(Level.OFF);
         return new ThriftConnections(target);
     }
+
+    @Override
+    public boolean connectionPerThread() {
+        return true;
+    }
 }

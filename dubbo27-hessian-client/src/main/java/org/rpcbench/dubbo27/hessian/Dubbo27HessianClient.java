@@ -42,4 +42,10 @@ public final class Dubbo27HessianClient implements ClientBinding, Dubbo27Hessian
             throw e;
         }
     }
+
+    /** No: Dubbo 2.7 has one application model per JVM, whose dubbo protocol shares one client per address among every reference. */
+    @Override
+    public boolean socketPerConnect() {
+        return false;
+    }
 }
