@@ -1,0 +1,310 @@
+package org.rpcbench.command;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.rpcbench.analysis.Estimate;
+import org.rpcbench.analysis.Failed;
+import org.rpcbench.analysis.Metric;
+import org.rpcbench.analysis.Stats;
+import org.rpcbench.analysis.Verdicts;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.Records;
+import org.rpcbench.record.RunRecord;
+import org.rpcbench.runs.Builder;
+import org.rpcbench.runs.Durations;
+import org.rpcbench.runs.Interleaved;
+import org.rpcbench.runs.Pair;
+import org.rpcbench.runs.PairRun;
+import org.rpcbench.runs.PairedRounds;
+import org.rpcbench.runs.Profile;
+import org.rpcbench.runs.ResultDirs;
+import org.rpcbench.runs.RoundOrder;
+import org.rpcbench.runs.RunShape;
+import org.rpcbench.runs.Stopped;
+import org.rpcbench.runs.Target;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The sensitivity of {@code ab} on this machine, measured: a known CPU cost is spun on the server in every
+ * call (the calibration switch), chosen to raise the server's CPU per call by about 5 % and about 10 % in
+ * each case; no cost, no cost again, +5 % and +10 % run in randomized interleaved rounds; then budgets of an
+ * ab's size are drawn from the rounds again and again, and each is judged as ab would judge it. How often
+ * the +10 % (and +5 %) budget says SLOWER is the detection rate; how often the no-cost budget against itself
+ * flags anything at all is the false-alarm rate. A stop keeps the rounds done and reports them.
+ */
+@Command(name = "calibrate", customSynopsis = "Usage: ./benchmark.sh [options] calibrate [calibrate's options] PAIR",
+        description = {"Measures how small a change ab sees on this machine, and how often it raises a false alarm: PAIR's server",
+            "spins a known cost. Results in results/calibrate-PAIR-TIME/ (calibrate.txt)."})
+final class CalibrateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    HelpOption help;
+    @Mixin
+    Judging.Budget budget;
+    @Option(names = "--budgets", paramLabel = "N", converter = Converters.Budgets.class, defaultValue = "200",
+            description = "how many budgets to draw from the rounds (default: 200)")
+    int budgets;
+    @Mixin
+    Judging.Alpha alpha;
+    @Mixin
+    Judging.Report report;
+    @Mixin
+    LoadOptions load;
+    @Mixin
+    BuildOptions build;
+    @Mixin
+    EffortOptions effort;
+
+    @Parameters(paramLabel = "PAIR", arity = "0..*", description = "the pair whose server spins the calibration cost")
+    List<String> words = new ArrayList<>();
+
+    /** The ab budget calibrated unless --budget says. */
+    static final long DEFAULT_BUDGET_SECONDS = 15 * 60;
+    /** calibrate needs at least as many rounds as a verdict does. */
+    static final int MIN_ROUNDS = 3;
+    /** What a calibration's report needs besides its rounds, kept beside them so that they can be judged again. */
+    static final String PLAN = "calibrate.json";
+
+    /** @param serverMicros each case's server CPU per call without any cost, which the costs were sized from */
+    record Plan(String pair, long budgetSeconds, int abRounds, Map<String, Double> serverMicros, List<String> costs) {}
+    static final double[] SHARES = {0.05, 0.10};
+    static final String ZERO = "no-cost";
+    static final String ZERO_AGAIN = "no-cost-again";
+
+    @Override
+    public Integer call() throws Exception {
+        Subcommand c = Subcommand.of(spec, load, build, effort, null);
+        Context ctx = c.ctx;
+        PrintStream out = ctx.out;
+        PrintStream err = ctx.err;
+        double alpha = this.alpha.alpha();
+        if (report.dir != null) {
+            Path stored = Path.of(report.dir);
+            if (!stored.resolve(PLAN).toFile().isFile()) {
+                throw new UsageException("--report needs the directory of an earlier calibrate (with " + PLAN + "), not " + stored);
+            }
+            Plan plan = org.rpcbench.record.Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
+            List<String> arms = new ArrayList<>(List.of(ZERO, ZERO_AGAIN));
+            arms.addAll(plan.costs());
+            return report(Interleaved.load(stored.resolve("rounds"), arms, List.of(plan.pair())), plan.pair(), plan.costs(),
+                    plan.serverMicros(), plan.abRounds(), budgets, alpha, plan.budgetSeconds(), stored, out);
+        }
+        Target target = Target.of(ctx.checkout, words, "calibrate");
+        if (target.pairs().size() != 1) {
+            throw new UsageException("calibrate takes one pair: its server spins the calibration cost");
+        }
+        if (c.load.calibrating() || c.load.concurrency().size() > 1) {
+            throw new UsageException("calibrate sets the calibration switch itself, at one concurrency");
+        }
+        if (c.effort.rounds != null && c.effort.rounds < MIN_ROUNDS) {
+            throw new UsageException("calibrate needs at least " + MIN_ROUNDS + " rounds (-R), got " + c.effort.rounds);
+        }
+        Pair pair = target.pairs().get(0);
+        long budget = this.budget.seconds != null ? this.budget.seconds : DEFAULT_BUDGET_SECONDS;
+        String jmh = c.effort.clientArgs(c.load, Profile.AB);
+        try {
+            if (c.build.skip()) {
+                Builder.requireBuilt(ctx.checkout, List.of(pair), true, true);
+            } else {
+                ctx.builder().build(ctx.checkout, List.of(pair), c.build.mavenOptions, null, out, err);
+            }
+        } catch (Stopped e) {
+            return ctx.stop.exitCode();
+        }
+        Path dir = ResultDirs.create(ctx.checkout.results(), "calibrate-" + pair.name(), ctx.clock);
+        RunShape shape = new RunShape(jmh, c.load.concurrency(), c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
+        out.println("benchmark.sh: calibrate " + pair.name() + ": a run without any cost first, to size the costs (" + jmh + ")");
+        Path probeDir = dir.resolve("probe");
+        long probeStart = System.nanoTime();
+        PairRun.Result probeRun = ctx.runner.run(shape.settings(ctx.checkout, pair, c.load.switches(), probeDir,
+                probeDir.resolve("benchmark.log")).build());
+        if (probeRun.stopped()) {
+            return ctx.stop.exitCode();
+        }
+        int status = probeRun.exit();
+        long runSeconds = Math.max(1, (System.nanoTime() - probeStart) / 1_000_000_000L);
+        if (status != 0 || !probeDir.resolve(Records.FILE).toFile().isFile()) {
+            err.println("benchmark.sh: calibrate: the first run failed (exit " + status + "); see " + probeDir.resolve("benchmark.log"));
+            return c.exit(1);
+        }
+        RunRecord probe = Records.read(probeDir.resolve(Records.FILE));
+        Map<String, Double> serverMicros = new LinkedHashMap<>();
+        for (CaseRecord cr : probe.cases()) {
+            double micros = cr.steady() != null ? cr.steady().perCall().serverCpuMicros() : cr.perCall("serverCpuMicros");
+            if (!(micros > 0)) {
+                err.println("benchmark.sh: calibrate: the server's CPU per call cannot be read for " + cr.name());
+                return c.exit(1);
+            }
+            serverMicros.put(cr.name(), micros);
+        }
+        int abRounds = (int) Math.max(Estimate.MIN_ROUNDS, budget / (2 * runSeconds));
+        int rounds = c.effort.rounds != null ? c.effort.rounds : Math.max(6, 2 * abRounds);
+        List<String> costs = new ArrayList<>();
+        List<Interleaved.Arm> arms = new ArrayList<>(List.of(new Interleaved.Arm(ZERO, ctx.checkout, c.load.switches()),
+                new Interleaved.Arm(ZERO_AGAIN, ctx.checkout, c.load.switches())));
+        for (double share : SHARES) {
+            String arm = String.format(Locale.ROOT, "plus-%.0f-percent", 100 * share);
+            List<String> switches = new ArrayList<>(c.load.switches());
+            switches.add("calibration.spin-ns=" + spin(serverMicros, share));
+            arms.add(new Interleaved.Arm(arm, ctx.checkout, switches));
+            costs.add(arm);
+        }
+        out.printf(Locale.ROOT, "benchmark.sh: calibrate %s: a run takes about %s, so an ab of %s fits %d rounds; running %d rounds"
+                        + " of %d runs (about %s); costs per call: +5 %% %s, +10 %% %s%n", pair.name(), Durations.format(runSeconds),
+                Durations.format(budget), abRounds, rounds, arms.size(), Durations.format(rounds * arms.size() * runSeconds),
+                spin(serverMicros, 0.05), spin(serverMicros, 0.10));
+        org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(pair.name(), budget, abRounds, serverMicros, costs));
+        Interleaved interleaved = new Interleaved(arms, List.of(pair), shape, dir.resolve("rounds"), 0, rounds, RoundOrder.random(),
+                System::nanoTime, ctx.runner, ctx.stop);
+        List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.printf(Locale.ROOT,
+                "benchmark.sh: calibrate: round %d of %d, %s elapsed; +10 %% so far: %s%n", d.size(), expected,
+                Durations.format(elapsed), PairedRounds.soFar(d, ZERO, costs.get(costs.size() - 1), List.of(pair.name()))), err);
+        if (!done.isEmpty() && !applied(dir, costs.get(0))) {
+            err.println("benchmark.sh: calibrate: " + pair.name() + "'s server did not apply the calibration cost (its settings line does"
+                    + " not show it): its figures measure nothing");
+            return c.exit(1);
+        }
+        return c.exit(report(done, pair.name(), costs, serverMicros, abRounds, budgets, alpha, budget, dir, out));
+    }
+
+    /** The calibration switch's value: each case's share of its server CPU per call, by contract method, in ns. */
+    static String spin(Map<String, Double> serverMicros, double share) {
+        Map<String, Long> byMethod = new LinkedHashMap<>();
+        serverMicros.forEach((c, micros) -> byMethod.putIfAbsent(method(c), Math.max(1, Math.round(micros * 1000 * share))));
+        return String.join(",", byMethod.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue()).toList());
+    }
+
+    /** The contract method a case calls (the echoes share one, sized by the first of them measured). */
+    static String method(String caseName) {
+        return switch (caseName) {
+            case "echo1K", "echo50K", "echo200K" -> "echo";
+            case "echoPojo" -> "echoPerson";
+            default -> caseName;
+        };
+    }
+
+    /** Whether the server said, in its settings line, that it spun the cost. */
+    private static boolean applied(Path dir, String arm) throws IOException {
+        try (var walk = Files.walk(dir.resolve("rounds"))) {
+            for (Path log : walk.filter(p -> p.getFileName().toString().equals("server.log") && p.toString().contains(arm)).toList()) {
+                return Files.readString(log, StandardCharsets.UTF_8).contains("calibrationSpinNanos=");
+            }
+        }
+        return false;
+    }
+
+    static int report(List<Interleaved.Round> rounds, String pair, List<String> costs, Map<String, Double> serverMicros, int abRounds,
+                      int budgets, double alpha, long budget, Path dir, PrintStream out) {
+        SplittableRandom random = new SplittableRandom(Stats.SEED);
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "calibrate %s: %d rounds of %d runs; an ab of %s fits %d rounds; %d budgets of %d distinct rounds"
+                        + " drawn from them and judged as ab judges, false alarms controlled at %.0f %%",
+                pair, rounds.size(), costs.size() + 2, Durations.format(budget), abRounds, budgets, abRounds, 100 * alpha));
+        if (rounds.size() < Estimate.MIN_ROUNDS) {
+            lines.add("too few rounds to say anything (" + rounds.size() + ")");
+            lines.forEach(out::println);
+            return 1;
+        }
+        lines.add(String.format(Locale.ROOT, "%-26s %-10s %22s %22s %16s %16s", "injected cost", "case", "server CPU/call (all)",
+                "throughput (all)", "seen: server CPU", "seen: throughput"));
+        List<List<Interleaved.Round>> draws = budgets(rounds, abRounds, budgets, random);
+        for (int k = 0; k < costs.size(); k++) {
+            String arm = costs.get(k);
+            Map<String, int[]> seen = new LinkedHashMap<>();
+            for (List<Interleaved.Round> draw : draws) {
+                var family = Verdicts.judge(PairedRounds.inputs(draw, ZERO, arm, List.of(pair), random, true), alpha, 0);
+                for (var row : family.rows()) {
+                    int[] counts = seen.computeIfAbsent(row.input().caseName(), c -> new int[2]);
+                    if (row.slower() && row.input().metric() == Metric.SERVER_CPU) {
+                        counts[0]++;
+                    }
+                    if (row.slower() && row.input().metric() == Metric.THROUGHPUT) {
+                        counts[1]++;
+                    }
+                }
+            }
+            var all = PairedRounds.inputs(rounds, ZERO, arm, List.of(pair), new SplittableRandom(Stats.SEED), true);
+            for (String c : serverMicros.keySet()) {
+                int[] counts = seen.getOrDefault(c, new int[2]);
+                lines.add(String.format(Locale.ROOT, "%-26s %-10s %22s %22s %16s %16s",
+                        String.format(Locale.ROOT, "+%.0f %% (%+.2f µs a call)", 100 * SHARES[k], SHARES[k] * serverMicros.get(c)), c,
+                        change(all, c, Metric.SERVER_CPU), change(all, c, Metric.THROUGHPUT), counts[0] + " of " + budgets,
+                        counts[1] + " of " + budgets));
+            }
+        }
+        int falseAlarms = 0;
+        for (List<Interleaved.Round> draw : draws) {
+            if (Verdicts.judge(PairedRounds.inputs(draw, ZERO, ZERO_AGAIN, List.of(pair), random, true), alpha, 0).flagged() > 0) {
+                falseAlarms++;
+            }
+        }
+        var aa = PairedRounds.inputs(rounds, ZERO, ZERO_AGAIN, List.of(pair), new SplittableRandom(Stats.SEED), true);
+        lines.add(String.format(Locale.ROOT, "false alarms: no cost against no cost flagged something (any case, any metric) in %d of %d"
+                + " budgets", falseAlarms, budgets));
+        for (String c : serverMicros.keySet()) {
+            lines.add(String.format(Locale.ROOT, "  %s, no cost against no cost over all rounds: server CPU/call %s, throughput %s", c,
+                    change(aa, c, Metric.SERVER_CPU), change(aa, c, Metric.THROUGHPUT)));
+        }
+        List<Failed> failed = PairedRounds.failed(rounds, java.util.stream.Stream.concat(Stream.of(ZERO, ZERO_AGAIN), costs.stream()).toList());
+        if (!failed.isEmpty()) {
+            lines.add(failed.size() + " run(s) FAILED; their rounds are left out of the figures above, and the calibration fails:");
+            failed.forEach(f -> lines.add("  round " + f.round() + ", " + f.side() + ", " + f.caseName() + ": " + f.reason() + " (log: "
+                    + f.log() + ")"));
+        }
+        lines.forEach(out::println);
+        try {
+            Files.writeString(dir.resolve("calibrate.txt"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+            out.println("calibration: " + dir.resolve("calibrate.txt"));
+        } catch (IOException e) {
+            out.println("(cannot write " + dir.resolve("calibrate.txt") + ": " + e.getMessage() + ")");
+        }
+        return failed.isEmpty() ? 0 : 1;
+    }
+
+    /**
+     * Budgets of {@code size} rounds, each a different choice of distinct rounds: a round drawn twice into one
+     * budget would pass for two independent ones and make the budget look surer than an ab of that size is.
+     */
+    static List<List<Interleaved.Round>> budgets(List<Interleaved.Round> rounds, int size, int count, SplittableRandom random) {
+        List<List<Interleaved.Round>> draws = new ArrayList<>();
+        int n = Math.min(size, rounds.size());
+        for (int b = 0; b < count; b++) {
+            List<Interleaved.Round> pool = new ArrayList<>(rounds);
+            for (int i = 0; i < n; i++) {
+                java.util.Collections.swap(pool, i, i + random.nextInt(pool.size() - i));
+            }
+            draws.add(List.copyOf(pool.subList(0, n)));
+        }
+        return draws;
+    }
+
+    private static String change(List<Verdicts.Input> inputs, String caseName, Metric metric) {
+        return inputs.stream().filter(i -> i.caseName().equals(caseName) && i.metric() == metric).findFirst()
+                .map(i -> {
+                    Estimate e = i.estimate();
+                    if (!e.known()) {
+                        return "n/a";
+                    }
+                    Stats.Interval iv = e.interval(0.95);
+                    return Verdicts.percent(e.ratio()) + " [" + Verdicts.percent(iv.low()) + "," + Verdicts.percent(iv.high()) + "]";
+                }).orElse("n/a");
+    }
+}
