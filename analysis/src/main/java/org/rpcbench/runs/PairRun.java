@@ -120,7 +120,7 @@ public final class PairRun {
                     died = true;
                 }
                 if (died) {
-                    status = Math.max(status, 1);
+                    status = 1; // a failed run, whatever the client said as it was stopped
                     break;
                 }
             }
