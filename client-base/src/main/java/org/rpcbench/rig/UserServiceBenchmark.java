@@ -20,7 +20,6 @@ import org.openjdk.jmh.runner.IterationType;
 import org.rpcbench.binding.Bindings;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
-import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
 
 /**
@@ -36,8 +35,6 @@ import org.rpcbench.cases.Case;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class UserServiceBenchmark {
-    /** Distinct prepared requests per thread: enough to defeat caching, few enough to stay in cache. */
-    public static final int REQUESTS_PER_THREAD = 16;
 
     private ForkSettings settings;
     private Case measured;
@@ -83,12 +80,7 @@ public class UserServiceBenchmark {
 
         @Setup(Level.Trial)
         public void prepare(UserServiceBenchmark bench, ThreadParams thread) {
-            Exchange[] exchanges = new Exchange[REQUESTS_PER_THREAD];
-            int first = thread.getThreadIndex() * REQUESTS_PER_THREAD;
-            for (int i = 0; i < exchanges.length; i++) {
-                exchanges[i] = bench.connection.prepare(bench.measured, first + i);
-            }
-            caller = new Caller(exchanges, NanoClock.SYSTEM);
+            caller = new Caller(PreparedRequests.forSeat(bench.connection, bench.measured, thread.getThreadIndex()), NanoClock.SYSTEM);
         }
 
         @Setup(Level.Iteration)
