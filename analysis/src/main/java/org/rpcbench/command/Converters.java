@@ -45,14 +45,14 @@ final class Converters {
     static final class Threads implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            return whole(value, 1, Limits.MAX_CONCURRENCY, "calls in flight");
+            return whole(value, 1, Limits.MAX_CONCURRENCY, "number of calls in flight");
         }
     }
 
     static final class Rate implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            return whole(value, 1, Limits.MAX_RATE, "calls per second");
+            return whole(value, 1, Limits.MAX_RATE, "rate in calls per second");
         }
     }
 

@@ -112,8 +112,8 @@ final class SuiteCommand implements Callable<Integer> {
                         .suite(suite.name()).build(), ctx.out, ctx.err);
         List<String> failed = new ArrayList<>(done.failed());
         ctx.out.println();
-        ctx.out.println("benchmark.sh: suite " + suite.name() + ": " + (done.stopped() ? done.runs().size() + " of " : "") + pairs.size()
-                + " pairs" + (rounds > 1 ? " x " + rounds + " rounds" : "") + (done.stopped() ? " done before the stop" : "") + " in "
+        ctx.out.println("benchmark.sh: suite " + suite.name() + ": " + (done.stopped() ? "stopped after " + done.runs().size() + " of "
+                + pairs.size() * rounds + " runs" : pairs.size() + " pairs" + (rounds > 1 ? " x " + rounds + " rounds" : "")) + " in "
                 + org.rpcbench.runs.Durations.format(done.seconds()) + ", results in " + dir + " (round order seed " + order.seed() + ")");
         if (!done.runs().isEmpty()) {
             try {
