@@ -74,7 +74,14 @@ final class CompareCommand implements Callable<Integer> {
             err.println("rpc-bench compare: " + e.getMessage());
             return 2;
         }
-        Compare.Check check = Compare.check(baseline, current);
+        Compare.Check check;
+        try {
+            check = Compare.check(baseline, current);
+        } catch (RuntimeException e) {
+            // a record that reads but lacks what a comparison needs is bad input, never "slower"
+            err.println("rpc-bench compare: a run record cannot be compared: " + e.getMessage());
+            return 2;
+        }
         check.notes().forEach(n -> out.println("compared: " + n));
         if (!check.refusals().isEmpty()) {
             check.refusals().forEach(d -> err.println("rpc-bench compare: differ: " + d));

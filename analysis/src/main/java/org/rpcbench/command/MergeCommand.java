@@ -61,6 +61,9 @@ final class MergeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IOException e) {
             err.println("rpc-bench merge: " + e.getMessage());
             return 2;
+        } catch (RuntimeException e) {
+            err.println("rpc-bench merge: a client's record cannot be merged: " + e.getMessage());
+            return 2;
         }
         Path file = Path.of(args.get(0)).resolve(Records.FILE);
         try {

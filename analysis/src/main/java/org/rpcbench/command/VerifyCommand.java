@@ -100,10 +100,9 @@ final class VerifyCommand implements Callable<Integer> {
             try {
                 r = Records.read(file);
                 found = check(r, v, file);
-            } catch (IOException e) {
-                err.println("verify: " + w + ": " + e.getMessage());
-                problems++;
-                continue;
+            } catch (IOException | RuntimeException e) {
+                err.println("rpc-bench verify: " + w + ": the run record cannot be read: " + e.getMessage());
+                return 2;
             }
             found.forEach(p -> out.println("verify: " + w + ": " + p));
             problems += found.size();

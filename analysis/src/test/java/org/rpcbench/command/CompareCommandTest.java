@@ -134,4 +134,14 @@ class CompareCommandTest {
         assertThat(compare(a.toString(), b.toString())).isZero();
         assertThat(out()).contains("not compared: dubbo-hessian listUser (only in CURRENT)");
     }
+
+    /** A record that reads but lacks what a comparison needs (a newer schema, no environment) is bad input, never "slower". */
+    @Test
+    void aRecordItCannotCompareIsBadInputInOneLine() throws Exception {
+        Path bad = dir.resolve("bad");
+        java.nio.file.Files.createDirectories(bad);
+        java.nio.file.Files.writeString(bad.resolve("run.json"), "{\"binding\":\"dubbo-hessian\",\"schema\":99}");
+        assertThat(compare(bad.toString(), bad.toString())).isEqualTo(2);
+        assertThat(err().lines().toList()).hasSize(1).first().asString().startsWith("rpc-bench compare: ");
+    }
 }
