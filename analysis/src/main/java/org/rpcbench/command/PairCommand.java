@@ -39,8 +39,8 @@ final class PairCommand {
         if (cli.words.size() > 1) {
             throw new UsageException("name one pair, got " + cli.words.size() + ": " + String.join(" ", cli.words));
         }
-        for (String option : cli.effort.given()) {
-            throw new UsageException(option + " is for suite, ab, calibrate and soak");
+        if (!cli.effort.given().isEmpty()) {
+            throw new UsageException(cli.effort.given().get(0) + " is for suite, ab, calibrate and soak");
         }
         if (cli.soak.seconds != null) {
             throw new UsageException("-D is for soak");
