@@ -97,30 +97,9 @@ public final class PairRun {
                 if (threads != null && s.sweep()) {
                     say.out("concurrency " + threads);
                 }
-                Path result = s.resultFor(threads);
-                Process client = stop.start(clientBuilder(launch.client(port, result, threads, server == null ? -1 : server.process.pid(),
-                        s.profiling() ? dir.resolve("flame") : null), pinning, server, say));
-                boolean died = false;
-                while (!client.waitFor(WATCH_MILLIS, TimeUnit.MILLISECONDS)) {
-                    if (server != null && !server.process.isAlive() && !stop.requested()) {
-                        say.err("the " + s.pair().name() + " server died during the run; stopping the client (server log: " + serverLog + ")");
-                        stop.end(client);
-                        died = true;
-                        break;
-                    }
-                }
-                client.waitFor();
-                status = Math.max(status, client.exitValue());
-                if (stop.requested()) {
-                    break;
-                }
-                // the client may have ended first, its calls refused by a server that had just died
-                if (!died && server != null && !server.process.isAlive()) {
-                    say.err("the " + s.pair().name() + " server died during the run (server log: " + serverLog + ")");
-                    died = true;
-                }
-                if (died) {
-                    status = 1; // a failed run, whatever the client said as it was stopped
+                ClientEnd end = client(launch, pinning, server, port, threads, serverLog, say);
+                status = end.serverDied() ? 1 : Math.max(status, end.exit()); // a dead server fails the run, whatever the client said
+                if (end.serverDied() || stop.requested()) {
                     break;
                 }
             }
@@ -192,6 +171,33 @@ public final class PairRun {
 
     private Profiler profiler(String side) throws IOException {
         return s.profiling() && !s.pair().go() ? Profiler.from(s.checkout().jar(s.pair().name(), side), s.checkout().results()) : null;
+    }
+
+    /** How a client run ended: its exit code, and whether its server died under it. */
+    private record ClientEnd(int exit, boolean serverDied) {}
+
+    /** One client run (one concurrency of a sweep), its server watched: one that dies stops the client within a second. */
+    private ClientEnd client(Launch launch, Pinning pinning, Server server, Integer port, Integer threads, Path serverLog, Speech say)
+            throws IOException, Stopped, InterruptedException {
+        Path dir = s.resultFile().getParent();
+        Process client = stop.start(clientBuilder(launch.client(port, s.resultFor(threads), threads,
+                server == null ? -1 : server.process.pid(), s.profiling() ? dir.resolve("flame") : null), pinning, server, say));
+        boolean died = false;
+        while (!client.waitFor(WATCH_MILLIS, TimeUnit.MILLISECONDS)) {
+            if (server != null && !server.process.isAlive() && !stop.requested()) {
+                say.err("the " + s.pair().name() + " server died during the run; stopping the client (server log: " + serverLog + ")");
+                stop.end(client);
+                died = true;
+                break;
+            }
+        }
+        client.waitFor();
+        // the client may have ended first, its calls refused by a server that had just died
+        if (!died && !stop.requested() && server != null && !server.process.isAlive()) {
+            say.err("the " + s.pair().name() + " server died during the run (server log: " + serverLog + ")");
+            died = true;
+        }
+        return new ClientEnd(client.exitValue(), died);
     }
 
     /** A started server and the address it bound, or the exit code of one that never got ready. */
