@@ -28,12 +28,12 @@ public record Comparability(List<String> refusals, List<String> notes) {
     }
 
     /** The findings for the pairs both sides hold (runs by pair, as {@code compare} groups them). */
-    public static Comparability of(Map<String, List<RunRecord>> baseline, Map<String, List<RunRecord>> current) {
+    public static Comparability of(Map<PairKey, List<RunRecord>> baseline, Map<PairKey, List<RunRecord>> current) {
         Set<String> refusals = new LinkedHashSet<>();
         Set<String> notes = new LinkedHashSet<>();
-        for (Map.Entry<String, List<RunRecord>> e : current.entrySet()) {
-            String pair = e.getKey();
-            List<RunRecord> base = baseline.get(pair);
+        for (Map.Entry<PairKey, List<RunRecord>> e : current.entrySet()) {
+            String pair = e.getKey().toString();
+            List<RunRecord> base = baseline.get(e.getKey());
             if (base == null) {
                 continue;
             }

@@ -1,7 +1,6 @@
 package org.rpcbench.merge;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +13,6 @@ import org.rpcbench.record.ProblemTally;
 import org.rpcbench.record.ProcessDelta;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
-import org.rpcbench.record.RunSummary;
 import org.rpcbench.record.TallyFile;
 
 /**
@@ -25,43 +23,14 @@ import org.rpcbench.record.TallyFile;
  * (run.json and tallies/) is the input; the clients must have run the same pair against the same server
  * with the same settings, or the sum means nothing.
  *
- * <p>Usage: {@code merge OUT_DIR CLIENT_RESULT_DIR...}; writes OUT_DIR/run.json and prints the summary.
- * Exit 0 when the merged run passed, 1 when any client counted an error, 2 for unusable input.
+ * <p>The command is {@code ./benchmark.sh merge OUT_DIR CLIENT_RESULT_DIR...}.
  */
 public final class MergeClients {
 
     private MergeClients() {}
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 3) {
-            err.println("rpc-bench merge: usage: merge OUT_DIR CLIENT_RESULT_DIR CLIENT_RESULT_DIR...");
-            return 2;
-        }
-        List<Path> dirs = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            dirs.add(Path.of(args[i]));
-        }
-        RunRecord merged;
-        try {
-            merged = merge(Path.of(args[0]), dirs);
-        } catch (IllegalArgumentException | IOException e) {
-            err.println("rpc-bench merge: " + e.getMessage());
-            return 2;
-        }
-        Path file = Path.of(args[0]).resolve(Records.FILE);
-        try {
-            Records.write(merged, file);
-        } catch (IOException e) {
-            err.println("rpc-bench merge: cannot write " + file + ": " + e.getMessage());
-            return 2;
-        }
-        out.print(RunSummary.render(RunSummary.title(merged) + ", " + dirs.size() + " clients merged", merged));
-        out.println("merged run record: " + file);
-        return merged.passed() ? 0 : 1;
-    }
-
     /** The merged record of the client runs in {@code dirs}. */
-    static RunRecord merge(List<Path> dirs) throws IOException {
+    public static RunRecord merge(List<Path> dirs) throws IOException {
         return merge(null, dirs);
     }
 
@@ -69,7 +38,7 @@ public final class MergeClients {
      * The merged record of the client runs in {@code dirs}, to be written into {@code out} (which may not be
      * one of them); each client once.
      */
-    static RunRecord merge(Path out, List<Path> dirs) throws IOException {
+    public static RunRecord merge(Path out, List<Path> dirs) throws IOException {
         ClientRuns runs = ClientRuns.read(out, dirs);
         List<RunRecord> records = runs.records();
         List<List<TallyFile>> tallies = runs.tallies();

@@ -14,14 +14,14 @@ import org.rpcbench.report.Runs;
  * What every history store must do, whichever database holds it: keep each run once, give a pair and case's
  * trend in time order and only from comparable runs, and keep what a dashboard reads.
  */
-abstract class HistoryStoreContract {
+public abstract class HistoryStoreContract {
 
     /** A fresh, empty store's address, as a user would name it. */
     abstract String store() throws Exception;
 
-    static final Instant T0 = Instant.parse("2026-11-01T02:17:00.123456789Z");
+    public static final Instant T0 = Instant.parse("2026-11-01T02:17:00.123456789Z");
 
-    static RunRecord run(String pair, Instant date, int threads, double ops, long errors) {
+    public static RunRecord run(String pair, Instant date, int threads, double ops, long errors) {
         return Runs.run(pair, "hessian2", threads, date, List.of(Runs.closedCase("getUser", ops, 1000, errors, 2.5),
                 Runs.closedCase("listUser", ops / 2, 5.0)));
     }

@@ -79,10 +79,10 @@ class PostgresPasswordTest {
 
     record Recording(int exit, String output, ProcessList.Watch watch) {}
 
-    /** {@code history record ARGS} in a JVM of its own, with {@code env} added to a copy of this one's environment. */
+    /** {@code history record ARGS} in a JVM of its own (the CLI's, named: this package may not import the commands), with {@code env} added to a copy of this one's environment. */
     private Recording record(String password, Map<String, String> env, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), HistoryMain.class.getName(), "record"));
+                "-cp", System.getProperty("java.class.path"), "org.rpcbench.command.Main", "history", "record"));
         command.addAll(List.of(args));
         Path log = Files.createTempFile(dir, "record", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());

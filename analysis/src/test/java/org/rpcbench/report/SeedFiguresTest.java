@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.report.SeedFigures.Figure;
-import org.rpcbench.suite.Suite;
+import org.rpcbench.runs.Suite;
 
 /**
  * Every seed figure a suite prints beside ours is held against the seed's own text: the line it was read

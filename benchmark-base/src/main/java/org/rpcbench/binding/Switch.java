@@ -17,6 +17,8 @@ import java.util.TreeMap;
  */
 public record Switch(String name, List<String> values, String pattern, String defaultValue, String help) {
     public static final String PREFIX = "rpcbench.switch.";
+    /** How a switch is given on a command line, NAME=VALUE (benchmark.sh -o, ab's --baseline-switch, ...). */
+    public static final java.util.regex.Pattern ASSIGNMENT = java.util.regex.Pattern.compile("[a-z0-9.-]+=\\S+");
 
     /**
      * @param values the values it takes; null when {@code pattern} says instead

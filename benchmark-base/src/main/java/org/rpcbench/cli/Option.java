@@ -61,7 +61,7 @@ public final class Option<T> {
 
     /** A TCP port; 0 asks for any free port. */
     public static Option<Integer> port(String name, int defaultValue, String help) {
-        return integer(name, "PORT", defaultValue, 0, 65535, help);
+        return integer(name, "PORT", defaultValue, 0, Limits.MAX_PORT, help);
     }
 
     /** A switch that takes no value: false unless given. */
@@ -77,7 +77,17 @@ public final class Option<T> {
         return "--" + name;
     }
 
-    boolean takesValue() {
+    /** Whether {@code value} is one this option takes (for a check that two programs agree on its limits). */
+    public boolean accepts(String value) {
+        try {
+            parse(value);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    public boolean takesValue() {
         return parser != null;
     }
 

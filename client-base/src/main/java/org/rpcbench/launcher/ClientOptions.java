@@ -11,6 +11,7 @@ import org.rpcbench.binding.Switch;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cli.CommandLine;
+import org.rpcbench.cli.Limits;
 import org.rpcbench.cli.Option;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
@@ -42,7 +43,7 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
     static final Option<Integer> SERVER_PID = Option.optionalInteger("server-pid", "PID", 1, Integer.MAX_VALUE,
             "the server's process, when it runs on this machine: its CPU, allocation and GC pauses are measured"
                     + " beside the client's (benchmark.sh gives it in pair runs)");
-    static final Option<Integer> CONCURRENCY = Option.integer("concurrency", "N", JmhSettings.THREADS, 1, 100_000,
+    static final Option<Integer> CONCURRENCY = Option.integer("concurrency", "N", JmhSettings.THREADS, 1, Limits.MAX_CONCURRENCY,
             "calls in flight at once: JMH threads in the closed loop (each waits for its answer before its next call;"
                     + " the same as JMH's -t), senders in the open loop");
     static final Option<String> CONNECTIONS = Option.text("connections", "MODE", ForkSettings.SHARED,
@@ -50,7 +51,7 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
                     + " connection); " + ForkSettings.PER_CALLER + ": each JMH thread opens its own connection (the binding's"
                     + " whole client), as seeds 002's and 004's clients did, " + CallerConnections.DIALS_AT_ONCE + " at a time;"
                     + " this process's and a --server-pid's open-file limits are checked first. Closed loop only");
-    static final Option<Integer> RATE = Option.optionalInteger("rate", "N", 1, 10_000_000,
+    static final Option<Integer> RATE = Option.optionalInteger("rate", "N", 1, Limits.MAX_RATE,
             "open loop instead of JMH's closed loop: N calls per second on a fixed schedule, each timed from when it"
                     + " was due (coordinated omission corrected) and from when it was sent");
     static final Option<Integer> WARMUP_SECONDS = Option.integer("warmup-seconds", "S", 10, 0, 86_400,
@@ -62,6 +63,11 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
                     + " been quiet for 2 s, for at most S seconds (0: JMH's warm-up only)");
     static final List<Option<?>> ALL = List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, CONNECTIONS, RATE, WARMUP_SECONDS,
             MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, JFR);
+
+    /** The options the client declares (benchmark.sh's CLI is checked against them). */
+    public static List<Option<?>> declared() {
+        return ALL;
+    }
 
     public boolean openLoop() {
         return rate != null;

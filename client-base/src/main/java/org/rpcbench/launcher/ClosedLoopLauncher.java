@@ -76,7 +76,7 @@ final class ClosedLoopLauncher {
                 return 3;
             }
         }
-        int preflight = ClientMain.preflight(binding, given, selected, err);
+        int preflight = ServerCheck.exitCode(binding, given, selected, err);
         if (preflight != 0) {
             return preflight;
         }
@@ -129,7 +129,7 @@ final class ClosedLoopLauncher {
             return 1;
         }
         var jmh = record.jmh();
-        return ClientMain.conclude(record, given, RunSummary.title(record) + ", " + jmh.threads() + " threads, " + jmh.forks()
+        return Conclusion.write(record, given, RunSummary.title(record) + ", " + jmh.threads() + " threads, " + jmh.forks()
                 + " fork(s), " + jmh.measurementIterations() + " x " + jmh.measurementTime() + " measured",
                 given.resultFile() + " (JMH), " + given.runRecordFile() + " (run record)"
                         + (given.jfrDir() == null ? "" : ", " + given.jfrDir() + " (flight recordings)"), out, err);

@@ -34,7 +34,7 @@ final class OpenLoopLauncher {
         OpenLoopPlan plan = new OpenLoopPlan(given.rate(), given.concurrency(), Duration.ofSeconds(given.warmupSeconds()),
                 Duration.ofSeconds(given.measureSeconds()));
         List<Case> cases = given.rest().isEmpty() ? Case.DEFAULT : given.rest().stream().map(Case::named).distinct().toList();
-        int preflight = ClientMain.preflight(binding, given, cases, err);
+        int preflight = ServerCheck.exitCode(binding, given, cases, err);
         if (preflight != 0) {
             return preflight;
         }
@@ -65,7 +65,7 @@ final class OpenLoopLauncher {
         }
         RunRecord record = RecordAssembly.openLoop(binding, given, ManagementFactory.getRuntimeMXBean().getInputArguments(),
                 results, started);
-        int exit = ClientMain.conclude(record, given, RunSummary.title(record) + ", open loop at " + Math.round(plan.rate())
+        int exit = Conclusion.write(record, given, RunSummary.title(record) + ", open loop at " + Math.round(plan.rate())
                 + " calls/s, " + plan.senders() + " senders, " + plan.measure().toSeconds() + " s measured",
                 given.runRecordFile() + " (run record)", out, err);
         for (CaseRecord r : results) {

@@ -42,10 +42,7 @@ public final class OpenLoop {
         List<PacedSender> senders = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int s = 0; s < plan.senders(); s++) {
-            Exchange[] exchanges = new Exchange[UserServiceBenchmark.REQUESTS_PER_THREAD];
-            for (int i = 0; i < exchanges.length; i++) {
-                exchanges[i] = connection.prepare(c, s * exchanges.length + i);
-            }
+            Exchange[] exchanges = PreparedRequests.forSeat(connection, c, s);
             // sender s owns slots s, s + n, s + 2n, ... of the whole schedule
             PacedSender sender = new PacedSender(exchanges, clock, start + (long) (s * slotGap), plan.senderIntervalNanos(),
                     measureFrom, end);

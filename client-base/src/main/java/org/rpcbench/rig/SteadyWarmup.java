@@ -6,7 +6,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
-import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
 import org.rpcbench.record.JitQuiet;
 import org.rpcbench.record.JitWarmup;
@@ -59,11 +58,7 @@ public final class SteadyWarmup {
                 // prepared on the thread that calls, as a benchmark thread's are: a binding that gives each
                 // thread a connection of its own (thrift's) must not see 32 callers on the preparing thread's
                 try {
-                    Exchange[] exchanges = new Exchange[UserServiceBenchmark.REQUESTS_PER_THREAD];
-                    for (int i = 0; i < exchanges.length; i++) {
-                        exchanges[i] = connections.of(seat).prepare(measured, seat * exchanges.length + i);
-                    }
-                    made[seat] = new Caller(exchanges, clock);
+                    made[seat] = new Caller(PreparedRequests.forSeat(connections.of(seat), measured, seat), clock);
                 } catch (RuntimeException e) {
                     synchronized (failed) {
                         failed[0] = e;

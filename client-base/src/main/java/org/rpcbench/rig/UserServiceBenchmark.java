@@ -21,7 +21,6 @@ import org.openjdk.jmh.runner.IterationType;
 import org.rpcbench.binding.Bindings;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
-import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
 
 /**
@@ -38,8 +37,6 @@ import org.rpcbench.cases.Case;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class UserServiceBenchmark {
-    /** Distinct prepared requests per thread: enough to defeat caching, few enough to stay in cache. */
-    public static final int REQUESTS_PER_THREAD = 16;
 
     private ForkSettings settings;
     private Case measured;
@@ -101,17 +98,12 @@ public class UserServiceBenchmark {
 
         @Setup(Level.Trial)
         public void prepare(UserServiceBenchmark bench, ThreadParams thread) {
-            Exchange[] exchanges = new Exchange[REQUESTS_PER_THREAD];
-            int first = thread.getThreadIndex() * REQUESTS_PER_THREAD;
             try {
-                Connection mine = bench.connections.of(thread.getThreadIndex());
-                for (int i = 0; i < exchanges.length; i++) {
-                    exchanges[i] = mine.prepare(bench.measured, first + i);
-                }
+                caller = new Caller(PreparedRequests.forSeat(bench.connections.of(thread.getThreadIndex()), bench.measured,
+                        thread.getThreadIndex()), NanoClock.SYSTEM);
             } finally {
                 bench.connected.countDown();
             }
-            caller = new Caller(exchanges, NanoClock.SYSTEM);
             // JMH keeps the threads that are ready calling until all are: with a connection each to open, those
             // calls would starve the ones still opening theirs past their timeout
             try {

@@ -57,10 +57,7 @@ public final class WireMeter implements AutoCloseable {
     }
 
     WireSize size(Connection connection, Case c) throws Exception {
-        Exchange[] exchanges = new Exchange[UserServiceBenchmark.REQUESTS_PER_THREAD];
-        for (int i = 0; i < exchanges.length; i++) {
-            exchanges[i] = connection.prepare(c, i);
-        }
+        Exchange[] exchanges = PreparedRequests.forSeat(connection, c, 0);
         for (int i = 0; i < SETTLING_CALLS; i++) {
             call(exchanges[i % exchanges.length]);
         }

@@ -36,6 +36,11 @@ public final class ServerMain {
 
     private ServerMain() {}
 
+    /** The options the server declares (benchmark.sh's CLI is checked against them). */
+    public static List<Option<?>> declared() {
+        return List.of(HOST, PORT);
+    }
+
     public static void main(String[] args) throws InterruptedException {
         ServerBinding binding;
         try {

@@ -1,0 +1,242 @@
+package org.rpcbench.command;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.rpcbench.analysis.Verdicts;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.record.Json;
+import org.rpcbench.report.VerdictTable;
+import org.rpcbench.runs.Checkout;
+import org.rpcbench.runs.Durations;
+import org.rpcbench.runs.Interleaved;
+import org.rpcbench.runs.PairedRounds;
+import org.rpcbench.runs.Profile;
+import org.rpcbench.runs.ResultDirs;
+import org.rpcbench.runs.RoundOrder;
+import org.rpcbench.runs.RunShape;
+import org.rpcbench.runs.Sides;
+import org.rpcbench.runs.Stopped;
+import org.rpcbench.runs.Target;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * Did the candidate get slower than the baseline? Two builds of one pair (or of every pair of a suite),
+ * each built into a directory of its own, run in randomized interleaved rounds on this machine in this
+ * job until the budget is spent; then, per pair, case and metric, the change with its interval over the
+ * rounds and a verdict, false alarms controlled over all of them. Ctrl-C keeps the rounds that are done and
+ * gives the verdict from them. Exit 0: nothing got worse; 1: something did, or a run failed; 2: bad input or
+ * a side that does not build; 130/143: stopped.
+ */
+@Command(name = "ab", customSynopsis = "Usage: ./benchmark.sh [options] ab [ab's options] PAIR|suite NAME",
+        description = {"Compares two builds of a pair, or of a suite's pairs, in randomized interleaved rounds: did it get slower?",
+            "Results in results/ab-TIME/ (ab.md, each round's runs)."})
+final class AbCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    HelpOption help;
+
+    @Option(names = "--baseline-rev", paramLabel = "REV", converter = Converters.Text.class,
+            description = "the baseline's git revision of this project (default: the working tree)")
+    String baselineRev;
+    @Option(names = "--baseline-build", paramLabel = "OPTS", converter = Converters.Text.class,
+            description = "Maven options for the baseline's build, e.g. \"-Ddubbo.version=3.3.5\"")
+    String baselineBuild;
+    @Option(names = "--baseline-switch", paramLabel = "NAME=VALUE", converter = Converters.SwitchValue.class,
+            description = "a framework switch for the baseline's runs only (as -o), e.g. dubbo.filters=default")
+    String baselineSwitch;
+    @Option(names = "--candidate-rev", paramLabel = "REV", converter = Converters.Text.class,
+            description = "the candidate's git revision (default: the working tree)")
+    String candidateRev;
+    @Option(names = "--candidate-build", paramLabel = "OPTS", converter = Converters.Text.class,
+            description = "Maven options for the candidate's build")
+    String candidateBuild;
+    @Option(names = "--candidate-switch", paramLabel = "NAME=VALUE", converter = Converters.SwitchValue.class,
+            description = "a framework switch for the candidate's runs only; calibration.spin-ns=N gives it a known cost (a check of"
+                    + " ab itself)")
+    String candidateSwitch;
+    @Mixin
+    Judging.Budget budget;
+    @Mixin
+    Judging.Alpha alpha;
+    @Mixin
+    Judging.Threshold threshold;
+    @Mixin
+    Judging.Report report;
+    @Mixin
+    LoadOptions load;
+    @Mixin
+    BuildOptions build;
+    @Mixin
+    EffortOptions effort;
+
+    @Parameters(paramLabel = "PAIR", arity = "0..*", description = "PAIR, or suite NAME")
+    List<String> words = new ArrayList<>();
+
+    static final int MINUTES_PER_FOUR_CASES = 15;
+    /** What a verdict needs besides the rounds, kept beside them so that they can be judged again. */
+    static final String PLAN = "ab.json";
+
+    record Plan(List<String> pairs, String baseline, String candidate, boolean aa) {}
+
+    @Override
+    public Integer call() throws Exception {
+        Subcommand c = Subcommand.of(spec, load, build, effort, null);
+        Context ctx = c.ctx;
+        if (report.dir != null) {
+            return judgeAgain(Path.of(report.dir), ctx);
+        }
+        Target target = Target.of(ctx.checkout, words, "ab");
+        if (c.load.calibrating()) {
+            throw new UsageException("ab compares builds: the calibration switch is for ./benchmark.sh calibrate");
+        }
+        if (c.load.concurrency().size() > 1) {
+            throw new UsageException("ab compares at one concurrency; -t takes one value here");
+        }
+        Sides.Side baseline = new Sides.Side("baseline", baselineRev, baselineBuild);
+        Sides.Side candidate = new Sides.Side("candidate", candidateRev, candidateBuild);
+        List<String> baseSwitches = sideSwitches(c.load, baselineSwitch);
+        List<String> candSwitches = sideSwitches(c.load, candidateSwitch);
+        boolean sameBuild = baseline.sameBuildAs(candidate);
+        boolean aa = sameBuild && baseSwitches.equals(candSwitches);
+        Sides.checkRevision(ctx.checkout.root(), baseline.rev());
+        Sides.checkRevision(ctx.checkout.root(), candidate.rev());
+        Integer rounds = c.effort.rounds;
+        long seconds = budget.seconds != null ? budget.seconds : rounds != null ? 0
+                : 60L * MINUTES_PER_FOUR_CASES * Math.max(1, (target.pairs().size() * target.caseCount() + 3) / 4);
+        String jmh = c.effort.clientArgs(c.load, Profile.AB) + target.caseArgs();
+
+        Path dir = ResultDirs.create(ctx.checkout.results(), "ab", ctx.clock);
+        PrintStream out = ctx.out;
+        out.println("benchmark.sh: ab of " + String.join(", ", target.pairNames()) + ": baseline " + baseline.describe()
+                + own(baseSwitches, c.load) + ", candidate " + candidate.describe() + own(candSwitches, c.load)
+                + (aa ? " (the same build twice: an A/A test, which should find no change)" : ""));
+        out.println("benchmark.sh: ab: runs of " + jmh + (c.load.pinned() ? ", pinned" : "") + "; " + (seconds > 0 ? "budget "
+                + Durations.format(seconds) : "") + (rounds != null ? (seconds > 0 ? ", " : "") + "at most " + rounds + " rounds" : "")
+                + "; results in " + dir);
+        Checkout baseCheckout;
+        Checkout candCheckout;
+        try {
+            baseCheckout = Sides.prepare(ctx.checkout, baseline, target.pairs(), c.build.skip(), c.build.mavenOptions, dir, ctx.builder(),
+                    out, ctx.err);
+            candCheckout = sameBuild ? baseCheckout : Sides.prepare(ctx.checkout, candidate, target.pairs(), c.build.skip(),
+                    c.build.mavenOptions, dir, ctx.builder(), out, ctx.err);
+        } catch (Stopped e) {
+            return ctx.stop.exitCode();
+        } catch (org.rpcbench.runs.CannotRun e) {
+            ctx.err.println("benchmark.sh: " + e.getMessage());
+            return c.exit(2);
+        }
+        RunShape shape = new RunShape(jmh, c.load.concurrency(), c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
+        Interleaved interleaved = new Interleaved(List.of(new Interleaved.Arm("baseline", baseCheckout, baseSwitches),
+                new Interleaved.Arm("candidate", candCheckout, candSwitches)), target.pairs(), shape, dir.resolve("rounds"), seconds,
+                rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop);
+        Verdict verdict = new Verdict(target.pairNames(), baseline.describe() + own(baseSwitches, c.load),
+                candidate.describe() + own(candSwitches, c.load), aa, alpha.alpha(), threshold.threshold(), dir);
+        Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa));
+        long budgetSeconds = seconds;
+        List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
+                "benchmark.sh: ab: round %d of %s%d, %s elapsed%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
+                Durations.format(elapsed), d.get(d.size() - 1).failures().isEmpty() ? ""
+                        : ", " + d.get(d.size() - 1).failures().size() + " failed run(s)",
+                PairedRounds.soFar(d, "baseline", "candidate", target.pairNames()))), ctx.err);
+        if (baseCheckout != ctx.checkout) {
+            Sides.remove(dir.resolve("baseline").resolve("checkout"));
+        }
+        if (candCheckout != ctx.checkout) {
+            Sides.remove(dir.resolve("candidate").resolve("checkout"));
+        }
+        int exit = verdict.print(done, ctx.stop.requested(), out, ctx.err);
+        return c.exit(exit);
+    }
+
+    private int judgeAgain(Path stored, Context ctx) throws IOException, UsageException {
+        if (!stored.resolve(PLAN).toFile().isFile()) {
+            throw new UsageException("--report needs the directory of an earlier ab (with " + PLAN + "), not " + stored);
+        }
+        Plan plan;
+        List<Interleaved.Round> rounds;
+        try {
+            plan = Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
+            if (plan == null || plan.pairs() == null || plan.pairs().isEmpty()) {
+                throw new IOException("cannot read " + stored.resolve(PLAN) + ": it names no pair");
+            }
+            rounds = Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"), plan.pairs());
+        } catch (IOException e) {
+            // a stored ab that cannot be read is bad input (exit 2), never a verdict (exit 1: slower)
+            throw new UsageException("--report " + stored + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        ctx.out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
+                + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
+        return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), alpha.alpha(), threshold.threshold(), stored)
+                .print(rounds, false, ctx.out, ctx.err);
+    }
+
+    /** The switches of a side's runs: -o's for both, and the side's own. */
+    static List<String> sideSwitches(LoadOptions load, String own) {
+        List<String> all = new ArrayList<>(load.switches());
+        if (own != null) {
+            all.add(own);
+        }
+        return all;
+    }
+
+    private static String own(List<String> sideSwitches, LoadOptions load) {
+        List<String> own = sideSwitches.stream().filter(s -> !load.switches().contains(s)).toList();
+        return own.isEmpty() ? "" : " with " + String.join(" ", own);
+    }
+
+    /** The verdict from the rounds done, printed and written as ab.md; its exit code. */
+    record Verdict(List<String> pairs, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir) {
+        int print(List<Interleaved.Round> rounds, boolean stopped, PrintStream out, PrintStream err) {
+            var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs), alpha, threshold)
+                    .withFailed(PairedRounds.failed(rounds, List.of("baseline", "candidate")));
+            long failed = family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair()).distinct().count();
+            String head = String.format(Locale.ROOT, "ab of %s: %d round%s%s%s; leading iterations below steady state left out:"
+                    + " baseline %s, candidate %s%s", String.join(", ", pairs), rounds.size(), rounds.size() == 1 ? "" : "s",
+                    stopped ? " (stopped early: the verdict rests on the rounds done)" : "",
+                    failed == 0 ? "" : "; " + failed + " run(s) FAILED (their rounds are left out of the estimates, and the ab fails)",
+                    PairedRounds.unsteady(rounds, "baseline"), PairedRounds.unsteady(rounds, "candidate"),
+                    aa ? "\nan A/A test: both sides are the same build; any change flagged is a false alarm" : "");
+            String b = baseline;
+            String c = candidate;
+            out.println();
+            out.println(head);
+            out.print(VerdictTable.text(family, b, c));
+            try {
+                Files.writeString(dir.resolve("ab.md"), "### " + head.replace("\n", "\n\n") + "\n\n" + VerdictTable.markdown(family, b, c),
+                        StandardCharsets.UTF_8);
+                out.println("verdict: " + dir.resolve("ab.md"));
+            } catch (IOException e) {
+                err.println("benchmark.sh: ab: cannot write " + dir.resolve("ab.md") + ": " + e.getMessage());
+            }
+            if (!family.failed().isEmpty()) {
+                err.println("benchmark.sh: ab: FAILED: " + failed + " run(s) gave nothing to judge (the FAILED rows above say why)"
+                        + (family.slower() > 0 ? "; and " + family.slower() + " of " + family.tested() + " tested results got worse" : ""));
+                return 1;
+            }
+            if (family.slower() > 0) {
+                err.println("benchmark.sh: ab: " + family.slower() + " of " + family.tested() + " tested results got worse");
+                return 1;
+            }
+            if (family.tested() == 0) {
+                err.println("benchmark.sh: ab: no result could be tested (" + rounds.size() + " round(s); a verdict needs "
+                        + org.rpcbench.analysis.Estimate.MIN_ROUNDS + "): no verdict is no pass");
+                return 1;
+            }
+            return stopped ? 1 : 0;
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package org.rpcbench.command;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.rpcbench.binding.Switch;
+import org.rpcbench.cli.Limits;
+import org.rpcbench.runs.Profile;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * How the CLI's option values are read and checked, each kind once: a message names the option and what it
+ * takes, and is the one line bad input gets. The limits shared with the client and the server are
+ * {@link Limits}'; a switch is {@link Switch#ASSIGNMENT}.
+ */
+final class Converters {
+    private Converters() {}
+
+    /** Calls in flight: one value, or several that make a sweep, each once. */
+    record Concurrency(List<Integer> values) {}
+
+    static final class ConcurrencyList implements ITypeConverter<Concurrency> {
+        @Override
+        public Concurrency convert(String value) {
+            if (!value.matches("[1-9][0-9]{0,8}(,[1-9][0-9]{0,8})*")) {
+                throw new TypeConversionException("needs positive whole numbers separated by commas, got '" + value + "'");
+            }
+            List<Integer> values = new ArrayList<>();
+            for (String v : value.split(",")) {
+                int n = Integer.parseInt(v);
+                if (n > Limits.MAX_CONCURRENCY) {
+                    throw new TypeConversionException("allows at most " + Limits.MAX_CONCURRENCY + " calls in flight, got " + n);
+                }
+                if (values.contains(n)) {
+                    throw new TypeConversionException("names " + n + " twice: a sweep runs each concurrency once");
+                }
+                values.add(n);
+            }
+            return new Concurrency(List.copyOf(values));
+        }
+    }
+
+    /** Calls in flight a record should show (verify's --threads): one value, within the same limits as -t. */
+    static final class Threads implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 1, Limits.MAX_CONCURRENCY, "number of calls in flight");
+        }
+    }
+
+    static final class Rate implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 1, Limits.MAX_RATE, "rate in calls per second");
+        }
+    }
+
+    static final class Port implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 0, Limits.MAX_PORT, "port number");
+        }
+    }
+
+    static final class Rounds implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 1, 10_000, "number of rounds");
+        }
+    }
+
+    static final class Alpha implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 1, 20, "false-alarm rate in percent");
+        }
+    }
+
+    static final class Threshold implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 0, 100, "change in percent");
+        }
+    }
+
+    static final class Budgets implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 20, 10_000, "number of budgets");
+        }
+    }
+
+    static final class Limit implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 1, 1_000_000, "number of runs");
+        }
+    }
+
+    static final class Cases implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 1, 100, "number of cases");
+        }
+    }
+
+    /** A framework switch, NAME=VALUE. */
+    static final class SwitchValue implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (!Switch.ASSIGNMENT.matcher(value).matches()) {
+                throw new TypeConversionException("needs NAME=VALUE, got '" + value + "'");
+            }
+            return value;
+        }
+    }
+
+    /** A length of time: "90s", "15m", "2h", in seconds. */
+    static final class Seconds implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            if (!value.matches("[1-9][0-9]{0,5}[smh]")) {
+                throw new TypeConversionException("needs a duration such as 90s, 30m or 2h, got '" + value + "'");
+            }
+            int n = Integer.parseInt(value.substring(0, value.length() - 1));
+            return switch (value.charAt(value.length() - 1)) {
+                case 'h' -> n * 3600;
+                case 'm' -> n * 60;
+                default -> n;
+            };
+        }
+    }
+
+    static final class ProfileName implements ITypeConverter<Profile> {
+        @Override
+        public Profile convert(String value) {
+            try {
+                return Profile.named(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** -m: the one mode there is. */
+    static final class Mode implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (!value.equals("profiling")) {
+                throw new TypeConversionException("knows only 'profiling', got '" + value + "'");
+            }
+            return value;
+        }
+    }
+
+    /** Text that must say something. */
+    static final class Text implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (value.isBlank()) {
+                throw new TypeConversionException("needs a value that is not empty");
+            }
+            return value;
+        }
+    }
+
+    /** A whole number within [min, max]. Messages name no option: the CLI puts the option's name before them. */
+    static int whole(String value, int min, int max, String what) {
+        if (!value.matches("-?[0-9]{1,10}")) {
+            throw new TypeConversionException("needs a " + what + ", got '" + value + "'");
+        }
+        long n = Long.parseLong(value);
+        if (n < min || n > max) {
+            throw new TypeConversionException(String.format(Locale.ROOT, "needs a %s from %,d to %,d, got %s", what, min, max, value));
+        }
+        return (int) n;
+    }
+
+}

@@ -1,0 +1,79 @@
+package org.rpcbench.command;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.rpcbench.merge.MergeClients;
+import org.rpcbench.record.Records;
+import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.RunSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code merge OUT_DIR CLIENT_RESULT_DIR...}: one record for several client hosts that ran against one server
+ * at the same time ({@link MergeClients}); writes OUT_DIR/run.json and prints the summary. Exit 0 when the
+ * merged run passed, 1 when any client counted an error, 2 for unusable input.
+ */
+@Command(name = "merge", customSynopsis = "Usage: ./benchmark.sh merge OUT_DIR CLIENT_RESULT_DIR CLIENT_RESULT_DIR...",
+        description = {"One record for several client hosts that ran against one server at the same time: throughput summed,",
+            "latency from the clients' histograms merged. Writes OUT_DIR/run.json."})
+final class MergeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    HelpOption help;
+
+    @Parameters(paramLabel = "DIR", arity = "0..*", description = "OUT_DIR, then each client's result directory")
+    List<String> dirs = new ArrayList<>();
+
+    /** A merge as the tests give it: the arguments after the word merge. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        List<String> all = new ArrayList<>(List.of("merge"));
+        all.addAll(List.of(args));
+        return Cli.run(all.toArray(String[]::new), Context.system(out, err));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Subcommand c = Subcommand.of(spec, null, null, null, null);
+        return merge(dirs, c.ctx.out, c.ctx.err);
+    }
+
+    static int merge(List<String> args, PrintStream out, PrintStream err) {
+        if (args.size() < 3) {
+            err.println("rpc-bench merge: usage: merge OUT_DIR CLIENT_RESULT_DIR CLIENT_RESULT_DIR...");
+            return 2;
+        }
+        List<Path> inputs = new ArrayList<>();
+        for (int i = 1; i < args.size(); i++) {
+            inputs.add(Path.of(args.get(i)));
+        }
+        RunRecord merged;
+        try {
+            merged = MergeClients.merge(Path.of(args.get(0)), inputs);
+        } catch (IllegalArgumentException | IOException e) {
+            err.println("rpc-bench merge: " + e.getMessage());
+            return 2;
+        } catch (RuntimeException e) {
+            err.println("rpc-bench merge: a client's record cannot be merged: " + e.getMessage());
+            return 2;
+        }
+        Path file = Path.of(args.get(0)).resolve(Records.FILE);
+        try {
+            Records.write(merged, file);
+        } catch (IOException e) {
+            err.println("rpc-bench merge: cannot write " + file + ": " + e.getMessage());
+            return 2;
+        }
+        out.print(RunSummary.render(RunSummary.title(merged) + ", " + inputs.size() + " clients merged", merged));
+        out.println("merged run record: " + file);
+        return merged.passed() ? 0 : 1;
+    }
+}

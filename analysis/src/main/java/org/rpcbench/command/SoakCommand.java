@@ -1,0 +1,117 @@
+package org.rpcbench.command;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.rpcbench.analysis.SoakVerdict;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.runs.Builder;
+import org.rpcbench.runs.Pair;
+import org.rpcbench.runs.PairRun;
+import org.rpcbench.runs.PairRunSettings;
+import org.rpcbench.runs.ResultDirs;
+import org.rpcbench.runs.Stopped;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * A long run of one pair with seed 003's stability payloads (a 5 KB string, then a person with friends and
+ * their addresses), GC logs on both sides, then seed 003's verdict: errors, full GCs, growth of the heap
+ * left after young collections, throughput drift. One server and one client JVM (JMH's -f 0) live through
+ * the whole soak, as the seed's did; each payload gets half the time, split into at least ten iterations
+ * (3 s to 60 s each) after the warm-up until the JITs are quiet and two warm-up iterations as long as a measured
+ * one, 10 s at most. Seed 003's third payload, a map of three persons, is no method of the contract.
+ */
+@Command(name = "soak", customSynopsis = "Usage: ./benchmark.sh [options] soak PAIR",
+        description = {"A long run of PAIR with seed 003's stability payloads and GC logs on both sides, then a stability verdict",
+            "(errors, full GCs, the heap after young collections, throughput drift). Results in results/PAIR-soak-TIME/."})
+final class SoakCommand implements Callable<Integer> {
+    static final int DEFAULT_SECONDS = 1800;
+    static final int MIN_SECONDS = 60;
+    /** Seed 003's stability payloads that are methods of the contract, run one after the other. */
+    static final List<String> CASES = List.of("echo5K", "echoPojo");
+
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    HelpOption help;
+    @Mixin
+    SoakOptions soak;
+    @Mixin
+    LoadOptions load;
+    @Mixin
+    BuildOptions build;
+
+    @Parameters(paramLabel = "PAIR", arity = "0..*", description = "the pair")
+    List<String> words = new ArrayList<>();
+
+    /** Measured iterations of a soak of this many seconds, and their length. */
+    record Plan(int iterations, int iterationSeconds) {
+        static Plan of(int seconds) {
+            int length = Math.max(3, Math.min(60, seconds / 20));
+            return new Plan(Math.max(1, seconds / length), length);
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Subcommand c = Subcommand.of(spec, load, build, null, soak);
+        Context ctx = c.ctx;
+        if (c.load.clientArgs != null) {
+            throw new UsageException("-a does not apply to a soak (it runs seed 003's payloads closed-loop for -D)");
+        }
+        if (words.size() != 1) {
+            throw new UsageException("soak needs one pair");
+        }
+        String name = words.get(0);
+        if (name.endsWith("-server") || name.endsWith("-client")) {
+            throw new UsageException("soak runs a pair, server and client: name the pair");
+        }
+        Pair pair = ctx.checkout.pairs().named(name);
+        if (c.load.concurrency().size() > 1) {
+            throw new UsageException("a soak runs at one concurrency; -t takes one value here");
+        }
+        int seconds = c.soak.seconds != null ? c.soak.seconds : DEFAULT_SECONDS;
+        if (seconds < MIN_SECONDS) {
+            throw new UsageException("a soak needs at least " + MIN_SECONDS + "s, got -D " + seconds + "s");
+        }
+        Plan plan = Plan.of(seconds / CASES.size());
+        try {
+            if (c.build.skip()) {
+                Builder.requireBuilt(ctx.checkout, List.of(pair), true, true);
+            } else {
+                ctx.builder().build(ctx.checkout, List.of(pair), c.build.mavenOptions, null, ctx.out, ctx.err);
+            }
+        } catch (Stopped e) {
+            return ctx.stop.exitCode();
+        }
+        Path dir = ResultDirs.create(ctx.checkout.results(), pair.name() + "-soak", ctx.clock);
+        List<String> serverJvm = new ArrayList<>(ctx.serverJvm());
+        serverJvm.add("-Xlog:gc:file=" + dir.resolve("server-gc.log"));
+        List<String> clientJvm = new ArrayList<>(ctx.clientJvm());
+        clientJvm.add("-Xlog:gc:file=" + dir.resolve("client-gc.log"));
+        String jmh = "-f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i " + plan.iterations() + " -r " + plan.iterationSeconds()
+                + "s " + String.join(" ", CASES);
+        ctx.out.println("benchmark.sh: soak of " + pair.name() + ": " + String.join(" then ", CASES) + ", " + org.rpcbench.runs.Durations.format(
+                (long) plan.iterations() * plan.iterationSeconds()) + " each in " + plan.iterations() + " iterations of "
+                + plan.iterationSeconds() + " s, each after its warm-up, one server and one client throughout");
+        PairRunSettings settings = PairRunSettings.of(ctx.checkout, pair, PairRunSettings.Side.PAIR).clientArgs(jmh)
+                .concurrency(c.load.concurrency()).switches(c.load.switches()).pin(c.load.pinned()).serverJvm(serverJvm).clientJvm(clientJvm)
+                .resultFile(dir.resolve("jmh.json")).historyStore(ctx.historyStore()).build();
+        PairRun.Result result = ctx.runner.run(settings);
+        if (result.stopped()) {
+            return ctx.stop.exitCode();
+        }
+        if (!dir.resolve("run.json").toFile().isFile()) {
+            ctx.err.println("benchmark.sh: soak of " + pair.name() + ": the run left no record (exit " + result.exit() + ")");
+            return c.exit(result.exit() == 0 ? 1 : result.exit());
+        }
+        ctx.out.println();
+        int verdict = SoakVerdict.judge(dir.resolve("run.json"), dir.resolve("server-gc.log"), dir.resolve("client-gc.log"), ctx.out, ctx.err);
+        return c.exit(Math.max(result.exit(), verdict));
+    }
+}

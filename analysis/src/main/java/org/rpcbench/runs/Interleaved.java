@@ -1,0 +1,291 @@
+package org.rpcbench.runs;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import com.fasterxml.jackson.core.type.TypeReference;
+import org.rpcbench.analysis.Failed;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.Json;
+import org.rpcbench.record.Records;
+import org.rpcbench.record.RunRecord;
+
+/**
+ * Randomized interleaved rounds (Abedi and Brecht's "randomized multiple interleaved trials"): each round
+ * runs every arm (a build, or a calibration cost) of every pair once, in a new random order, each run a
+ * fresh server and client; rounds go on until the budget would be overrun or the rounds asked for are done.
+ * What drifts on the machine over the rounds then falls on every arm alike, and a round pairs runs that
+ * saw the same machine. A stop ends the run under way, which is then no result, and starts no other; the
+ * rounds done are kept.
+ */
+public final class Interleaved {
+
+    /** One arm: the checkout whose jars run it and the switches it adds. */
+    public record Arm(String name, Checkout checkout, List<String> switches) {}
+
+    /**
+     * A round's runs by arm and pair that gave their figures (a run that failed or left no record is absent),
+     * and what failed: a run with no record, or each case that counted an error or was not measured.
+     */
+    public record Round(int index, Map<ArmPair, RunRecord> records, List<Failure> failures, long seconds) {
+        public RunRecord of(String arm, String pair) {
+            return records.get(new ArmPair(arm, pair));
+        }
+
+        /** An arm's records of this round, pair by pair. */
+        public List<RunRecord> ofArm(String arm) {
+            return records.entrySet().stream().filter(e -> e.getKey().arm().equals(arm)).map(Map.Entry::getValue).toList();
+        }
+
+        /** A pair's records of this round, arm by arm. */
+        public List<RunRecord> ofPair(String pair) {
+            return records.entrySet().stream().filter(e -> e.getKey().pair().equals(pair)).map(Map.Entry::getValue).toList();
+        }
+    }
+
+    /**
+     * A run of a round that gave nothing to judge, for one case or the whole run.
+     *
+     * @param caseName the case, or {@link Failed#WHOLE_RUN}
+     * @param exit the run's exit code
+     */
+    public record Failure(String arm, String pair, String caseName, int exit, String reason, String log) {
+        Failed at(int round) {
+            return new Failed(pair, caseName, arm, round, reason, log);
+        }
+    }
+
+    /** What a round's runs gave, kept beside them so that a judgement again takes exactly the runs this one took. */
+    public static final String OUTCOMES = "outcomes.json";
+
+    /** One run's outcome as {@value #OUTCOMES} keeps it. */
+    record Outcome(String arm, String pair, int exit, List<Failure> failures) {}
+
+    /**
+     * The rounds stored in {@code dir} by an earlier run ({@code rNN/ARM-PAIR/run.json}), to judge them again
+     * with the same runs: those each round's {@value #OUTCOMES} says gave their figures. A round stored
+     * without one (an earlier version's) takes a record that passed, and counts a run without one as failed.
+     */
+    public static List<Round> load(Path dir, List<String> arms, List<String> pairs) throws IOException {
+        List<Round> rounds = new ArrayList<>();
+        List<Path> roundDirs;
+        try (var list = java.nio.file.Files.list(dir)) {
+            roundDirs = list.filter(p -> p.getFileName().toString().matches("r\\d+")).sorted().toList();
+        }
+        for (Path roundDir : roundDirs) {
+            int index = Integer.parseInt(roundDir.getFileName().toString().substring(1));
+            Map<ArmPair, RunRecord> records = new LinkedHashMap<>();
+            List<Failure> failures = new ArrayList<>();
+            Path outcomes = roundDir.resolve(OUTCOMES);
+            List<Outcome> stored = new ArrayList<>();
+            if (outcomes.toFile().isFile()) {
+                stored.addAll(Json.MAPPER.readValue(outcomes.toFile(), new TypeReference<List<Outcome>>() {}));
+            } else {
+                for (String arm : arms) {
+                    for (String pair : pairs) {
+                        Path runDir = roundDir.resolve(new ArmPair(arm, pair).dirName());
+                        if (runDir.toFile().isDirectory()) {
+                            stored.add(outcome(arm, pair, runDir.resolve(Records.FILE).toFile().isFile() ? 0 : 1, runDir));
+                        }
+                    }
+                }
+            }
+            for (Outcome o : stored) {
+                keep(o, roundDir, records, failures);
+            }
+            rounds.add(new Round(index, records, failures, 0));
+        }
+        return rounds;
+    }
+
+    /** An outcome into its round: the record of a run that gave its figures, or its failures. */
+    private static void keep(Outcome o, Path roundDir, Map<ArmPair, RunRecord> records, List<Failure> failures) throws IOException {
+        failures.addAll(o.failures());
+        if (o.exit() == 0 && o.failures().isEmpty()) {
+            ArmPair key = new ArmPair(o.arm(), o.pair());
+            records.put(key, Records.read(roundDir.resolve(key.dirName()).resolve(Records.FILE)));
+        }
+    }
+
+    /**
+     * What a finished run gave: nothing failed when it exited 0 with a record whose every case answered; else
+     * a failure per case that failed or is missing, or one for the whole run (with the last line its log
+     * gives as the reason) when there is no record to say which.
+     */
+    static Outcome outcome(String arm, String pair, int exit, Path runDir) {
+        Path log = runDir.resolve(LOG);
+        Path file = runDir.resolve(Records.FILE);
+        List<Failure> failures = new ArrayList<>();
+        RunRecord record = null;
+        String unreadable = null;
+        if (file.toFile().isFile()) {
+            try {
+                record = Records.read(file);
+            } catch (IOException | RuntimeException e) {
+                unreadable = "its run record cannot be read: " + e.getMessage();
+            }
+        }
+        if (record != null) {
+            for (CaseRecord c : record.cases()) {
+                if (c.failed()) {
+                    failures.add(new Failure(arm, pair, c.name(), exit, caseReason(c), log.toString()));
+                } else if (!(c.answered() > 0)) {
+                    failures.add(new Failure(arm, pair, c.name(), exit, "no score", log.toString()));
+                }
+            }
+            for (String missing : record.missingCases()) {
+                failures.add(new Failure(arm, pair, missing, exit, "no result (the run stopped before it)", log.toString()));
+            }
+            if (record.cases().isEmpty() && failures.isEmpty()) {
+                failures.add(new Failure(arm, pair, Failed.WHOLE_RUN, exit, "its record holds no case", log.toString()));
+            }
+        }
+        if (exit != 0 && failures.isEmpty()) {
+            failures.add(new Failure(arm, pair, Failed.WHOLE_RUN, exit, "exit " + exit + ": " + (unreadable != null ? unreadable
+                    : lastWord(log)), log.toString()));
+        } else if (exit == 0 && record == null) {
+            failures.add(new Failure(arm, pair, Failed.WHOLE_RUN, exit, unreadable != null ? unreadable : "it left no run record",
+                    log.toString()));
+        }
+        return new Outcome(arm, pair, exit, failures);
+    }
+
+    private static String caseReason(CaseRecord c) {
+        if (c.allErrors() == 0) {
+            return "no call answered right";
+        }
+        return c.allErrors() + " error" + (c.allErrors() == 1 ? "" : "s") + " in " + (c.calls() + c.errors() + c.warmupCalls()
+                + c.warmupErrors()) + " calls" + (c.problems().isEmpty() ? "" : "; first: " + c.problems().get(0));
+    }
+
+    /** The last line a run's log says of itself (benchmark.sh's or the client's), else its last line. */
+    static String lastWord(Path log) {
+        try {
+            List<String> lines = java.nio.file.Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8).stream()
+                    .map(String::strip).filter(l -> !l.isEmpty()).toList();
+            String said = null;
+            for (String line : lines) {
+                if (line.startsWith("benchmark.sh: ") || line.startsWith("rpc-bench ")) {
+                    said = line;
+                }
+            }
+            return said != null ? said : lines.isEmpty() ? "its log is empty" : lines.get(lines.size() - 1);
+        } catch (IOException e) {
+            return "no log (" + log + ")";
+        }
+    }
+
+    /** Where each run's output goes, in its own directory. */
+    static final String LOG = "benchmark.log";
+
+    /** Called after each round with every round done so far. */
+    public interface Progress {
+        void afterRound(List<Round> done, long elapsedSeconds, int expectedRounds);
+    }
+
+    private final List<Arm> arms;
+    private final List<Pair> pairs;
+    private final RunShape shape;
+    private final Path dir;
+    private final long budgetSeconds;
+    private final int maxRounds;
+    private final RoundOrder order;
+    private final LongSupplier clock;
+    private final PairRunner runner;
+    private final Stop stop;
+    private final List<Round> done = Collections.synchronizedList(new ArrayList<>());
+
+    /**
+     * @param dir where the rounds go: {@code rNN/ARM-PAIR/} for each run
+     * @param budgetSeconds stop before a round that would end past this (0: no budget)
+     * @param maxRounds stop after this many rounds (0: no limit)
+     * @param clock nanoseconds, as System.nanoTime gives them: injected so that the stopping rule can be tested
+     * @param runner what runs each run
+     */
+    public Interleaved(List<Arm> arms, List<Pair> pairs, RunShape shape, Path dir, long budgetSeconds, int maxRounds, RoundOrder order,
+                       LongSupplier clock, PairRunner runner, Stop stop) {
+        if (budgetSeconds <= 0 && maxRounds <= 0) {
+            throw new IllegalArgumentException("rounds need a budget or a count");
+        }
+        this.arms = List.copyOf(arms);
+        this.pairs = List.copyOf(pairs);
+        this.shape = shape;
+        this.dir = dir;
+        this.budgetSeconds = budgetSeconds;
+        this.maxRounds = maxRounds;
+        this.order = order;
+        this.clock = clock;
+        this.runner = runner;
+        this.stop = stop;
+    }
+
+    /** The rounds done so far (a stop keeps them). */
+    public List<Round> done() {
+        synchronized (done) {
+            return List.copyOf(done);
+        }
+    }
+
+    /** Runs rounds until the budget or the count says enough, or a stop; returns the rounds done. */
+    public List<Round> run(Progress progress, PrintStream err) throws IOException, UsageException, CannotRun {
+        long start = clock.getAsLong();
+        List<ArmPair> runs = new ArrayList<>();
+        for (Arm arm : arms) {
+            for (Pair pair : pairs) {
+                runs.add(new ArmPair(arm.name(), pair.name()));
+            }
+        }
+        for (int index = 1; maxRounds <= 0 || index <= maxRounds; index++) {
+            long elapsed = seconds(start);
+            long perRound = done.isEmpty() ? 0 : elapsed / done.size();
+            if (budgetSeconds > 0 && !done.isEmpty() && elapsed + perRound > budgetSeconds) {
+                break;
+            }
+            long roundStart = clock.getAsLong();
+            Map<ArmPair, RunRecord> records = new LinkedHashMap<>();
+            List<Failure> failures = new ArrayList<>();
+            List<Outcome> outcomes = new ArrayList<>();
+            Path roundDir = dir.resolve(String.format(java.util.Locale.ROOT, "r%02d", index));
+            for (ArmPair run : order.next(runs)) {
+                if (stop.requested()) {
+                    return done();
+                }
+                Arm arm = arms.stream().filter(a -> a.name().equals(run.arm())).findFirst().orElseThrow();
+                Pair pair = pairs.stream().filter(p -> p.name().equals(run.pair())).findFirst().orElseThrow();
+                Path runDir = roundDir.resolve(run.dirName());
+                PairRun.Result result = runner.run(shape.settings(arm.checkout(), pair, arm.switches(), runDir, runDir.resolve(LOG)).build());
+                if (result.stopped() || stop.requested()) {
+                    return done(); // the run was stopped under way: it is no result, and the round is not done
+                }
+                Outcome outcome = outcome(run.arm(), run.pair(), result.exit(), runDir);
+                outcomes.add(outcome);
+                keep(outcome, roundDir, records, failures);
+                if (!outcome.failures().isEmpty()) {
+                    err.println("benchmark.sh: round " + index + ": the run of " + run.arm() + " " + run.pair() + " FAILED (exit "
+                            + result.exit() + "): " + outcome.failures().get(0).caseName() + ": " + outcome.failures().get(0).reason()
+                            + ". Log: " + runDir.resolve(LOG));
+                }
+            }
+            java.nio.file.Files.createDirectories(roundDir);
+            Json.MAPPER.writeValue(roundDir.resolve(OUTCOMES).toFile(), outcomes);
+            done.add(new Round(index, records, failures, seconds(roundStart)));
+            long now = seconds(start);
+            int expected = maxRounds > 0 && budgetSeconds <= 0 ? maxRounds
+                    : (int) Math.max(done.size(), Math.min(maxRounds > 0 ? maxRounds : Integer.MAX_VALUE,
+                            budgetSeconds / Math.max(1, now / done.size())));
+            progress.afterRound(done(), now, expected);
+        }
+        return done();
+    }
+
+    private long seconds(long since) {
+        return (clock.getAsLong() - since) / 1_000_000_000L;
+    }
+}

@@ -1,0 +1,223 @@
+package org.rpcbench.runs;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything one pair run is asked for, checked before it and fixed: a {@link PairRun} reads this and
+ * nothing else.
+ *
+ * @param checkout whose built jars run
+ * @param side a pair run (server and client), a server alone, or a client alone
+ * @param host where the server listens and the client connects
+ * @param port the server's port; null for a free one (a pair run) or the pair's own
+ * @param resultFile JMH's result file (run.json goes beside it); for a server alone, null, or where its
+ *     recordings go when profiled
+ * @param overwrite replace a result found at {@code resultFile}
+ * @param clientArgs the client's own options, as they are: JMH's, or the open loop's
+ * @param concurrency calls in flight; several values make a sweep against one server; empty for the client's default
+ * @param rate calls per second of an open loop, or null for JMH's closed loop
+ * @param switches framework switches NAME=VALUE, for every JVM of the run
+ * @param serverJvm the server's JVM options
+ * @param clientJvm the client's JVM options (its forks get the same)
+ * @param log where the run's output goes; null for the terminal
+ * @param historyStore where the run is kept; null: not kept
+ * @param suite the suite the run belongs to, kept with it; or null
+ * @param readyTimeout how long the server has to say it is ready
+ */
+public record PairRunSettings(Checkout checkout, Pair pair, Side side, String host, Integer port, Path resultFile, boolean overwrite,
+                              List<String> clientArgs, List<Integer> concurrency, Integer rate, List<String> switches,
+                              boolean profiling, boolean pin, List<String> serverJvm, List<String> clientJvm, Path log,
+                              String historyStore, String suite, Duration readyTimeout) {
+
+    /** The seeds' JVM options, for both sides unless SERVER_JVM_OPTS or CLIENT_JVM_OPTS say otherwise. */
+    public static final String JVM_DEFAULT = "-Xms2g -Xmx2g -XX:MaxDirectMemorySize=1g -XX:+UseG1GC";
+    public static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    public enum Side { PAIR, SERVER, CLIENT }
+
+    public PairRunSettings {
+        Objects.requireNonNull(checkout);
+        Objects.requireNonNull(pair);
+        Objects.requireNonNull(side);
+        Objects.requireNonNull(host);
+        clientArgs = List.copyOf(clientArgs);
+        concurrency = List.copyOf(concurrency);
+        switches = List.copyOf(switches);
+        serverJvm = List.copyOf(serverJvm);
+        clientJvm = List.copyOf(clientJvm);
+        if (side != Side.SERVER && resultFile == null) {
+            throw new IllegalArgumentException("a run with a client needs its result file");
+        }
+        resultFile = resultFile == null ? null : resultFile.toAbsolutePath().normalize();
+        log = log == null ? null : log.toAbsolutePath().normalize();
+    }
+
+    public static Builder of(Checkout checkout, Pair pair, Side side) {
+        return new Builder(checkout, pair, side);
+    }
+
+    /** The same run, changed where the builder says. */
+    public Builder toBuilder() {
+        Builder b = new Builder(checkout, pair, side);
+        b.host = host;
+        b.port = port;
+        b.resultFile = resultFile;
+        b.overwrite = overwrite;
+        b.clientArgs = clientArgs;
+        b.concurrency = concurrency;
+        b.rate = rate;
+        b.switches = switches;
+        b.profiling = profiling;
+        b.pin = pin;
+        b.serverJvm = serverJvm;
+        b.clientJvm = clientJvm;
+        b.log = log;
+        b.historyStore = historyStore;
+        b.suite = suite;
+        b.readyTimeout = readyTimeout;
+        return b;
+    }
+
+    /** A sweep: several concurrencies against one server, each in its own {@code cN/}. */
+    public boolean sweep() {
+        return concurrency.size() > 1;
+    }
+
+    /** The result file of one concurrency value: {@code cN/} beside the result when there are several. */
+    public Path resultFor(Integer threads) {
+        return !sweep() || threads == null ? resultFile : resultFile.getParent().resolve("c" + threads).resolve(resultFile.getFileName());
+    }
+
+    /** Every result file the run writes. */
+    public List<Path> resultFiles() {
+        return concurrency.isEmpty() ? List.of(resultFile) : concurrency.stream().map(this::resultFor).toList();
+    }
+
+    /** Whether a framework switch adds the calibration cost (such a run is never kept as a real result). */
+    public boolean calibrating() {
+        return switches.stream().anyMatch(s -> s.startsWith("calibration."));
+    }
+
+    /** How a run's settings are put together: start from the defaults, change what is asked. */
+    public static final class Builder {
+        private final Checkout checkout;
+        private final Pair pair;
+        private final Side side;
+        private String host = "127.0.0.1";
+        private Integer port;
+        private Path resultFile;
+        private boolean overwrite;
+        private List<String> clientArgs = List.of();
+        private List<Integer> concurrency = List.of();
+        private Integer rate;
+        private List<String> switches = List.of();
+        private boolean profiling;
+        private boolean pin;
+        private List<String> serverJvm = List.of(JVM_DEFAULT.split(" "));
+        private List<String> clientJvm = List.of(JVM_DEFAULT.split(" "));
+        private Path log;
+        private String historyStore;
+        private String suite;
+        private Duration readyTimeout = READY_TIMEOUT;
+
+        Builder(Checkout checkout, Pair pair, Side side) {
+            this.checkout = checkout;
+            this.pair = pair;
+            this.side = side;
+        }
+
+        public Builder host(String v) {
+            host = v;
+            return this;
+        }
+
+        public Builder port(Integer v) {
+            port = v;
+            return this;
+        }
+
+        public Builder resultFile(Path v) {
+            resultFile = v;
+            return this;
+        }
+
+        public Builder overwrite(boolean v) {
+            overwrite = v;
+            return this;
+        }
+
+        public Builder clientArgs(List<String> v) {
+            clientArgs = v;
+            return this;
+        }
+
+        /** The client's options as one string, split at white space as a shell would split it unquoted. */
+        public Builder clientArgs(String v) {
+            clientArgs = v == null || v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
+            return this;
+        }
+
+        public Builder concurrency(List<Integer> v) {
+            concurrency = v;
+            return this;
+        }
+
+        public Builder rate(Integer v) {
+            rate = v;
+            return this;
+        }
+
+        public Builder switches(List<String> v) {
+            switches = v;
+            return this;
+        }
+
+        public Builder profiling(boolean v) {
+            profiling = v;
+            return this;
+        }
+
+        public Builder pin(boolean v) {
+            pin = v;
+            return this;
+        }
+
+        public Builder serverJvm(List<String> v) {
+            serverJvm = v;
+            return this;
+        }
+
+        public Builder clientJvm(List<String> v) {
+            clientJvm = v;
+            return this;
+        }
+
+        public Builder log(Path v) {
+            log = v;
+            return this;
+        }
+
+        public Builder historyStore(String v) {
+            historyStore = v;
+            return this;
+        }
+
+        public Builder suite(String v) {
+            suite = v;
+            return this;
+        }
+
+        public Builder readyTimeout(Duration v) {
+            readyTimeout = v;
+            return this;
+        }
+
+        public PairRunSettings build() {
+            return new PairRunSettings(checkout, pair, side, host, port, resultFile, overwrite, clientArgs, concurrency, rate, switches,
+                    profiling, pin, serverJvm, clientJvm, log, historyStore, suite, readyTimeout);
+        }
+    }
+}

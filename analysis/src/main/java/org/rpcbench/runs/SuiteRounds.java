@@ -1,0 +1,85 @@
+package org.rpcbench.runs;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+import org.rpcbench.cli.UsageException;
+
+/**
+ * A suite's runs: rounds, each running every pair once in a new random order (so that neither drift nor the
+ * order decides which pair comes first), each run in {@code PAIR/} (one round) or {@code PAIR/rN/}. A pair
+ * that fails is said and the suite carries on; a stop ends the run under way, which is then no result, and
+ * starts no other.
+ */
+public final class SuiteRounds {
+
+    /**
+     * @param runs the run directories of the runs that finished (a run a stop interrupted is not among them)
+     * @param failed the runs that failed, "PAIR" or "PAIR (round N)"
+     */
+    public record Done(List<Path> runs, List<String> failed, boolean stopped, long seconds) {}
+
+    private final String name;
+    private final List<Pair> pairs;
+    private final int rounds;
+    private final Path dir;
+    private final RoundOrder order;
+    private final PairRunner runner;
+    private final Stop stop;
+
+    public SuiteRounds(String name, List<Pair> pairs, int rounds, Path dir, RoundOrder order, PairRunner runner, Stop stop) {
+        this.name = name;
+        this.pairs = List.copyOf(pairs);
+        this.rounds = rounds;
+        this.dir = dir;
+        this.order = order;
+        this.runner = runner;
+        this.stop = stop;
+    }
+
+    /** Where a pair's run of a round goes: PAIR/ for a suite of one round, PAIR/rN/ for several. */
+    public static Path runDir(Path dir, String pair, int round, int rounds) {
+        return rounds == 1 ? dir.resolve(pair) : dir.resolve(pair).resolve("r" + round);
+    }
+
+    /** @param settings a run's settings from its pair and directory */
+    public Done run(BiFunction<Pair, Path, PairRunSettings> settings, PrintStream out, PrintStream err)
+            throws UsageException, CannotRun, IOException {
+        long start = System.nanoTime();
+        List<Path> finished = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        int done = 0;
+        int total = rounds * pairs.size();
+        for (int round = 1; round <= rounds; round++) {
+            for (Pair pair : order.next(pairs)) {
+                if (stop.requested()) {
+                    return new Done(finished, failed, true, seconds(start));
+                }
+                long elapsed = seconds(start);
+                out.println("benchmark.sh: suite " + name + ": " + (rounds > 1 ? "round " + round + " of " + rounds + ", " : "")
+                        + "pair " + (pairs.indexOf(pair) + 1) + " of " + pairs.size() + " (" + pair.name() + "), "
+                        + Durations.format(elapsed) + " elapsed" + (done == 0 ? "" : ", about "
+                        + Durations.format(elapsed * (total - done) / done) + " left"));
+                Path runDir = runDir(dir, pair.name(), round, rounds);
+                PairRun.Result result = runner.run(settings.apply(pair, runDir));
+                if (result.stopped() || stop.requested()) {
+                    return new Done(finished, failed, true, seconds(start));
+                }
+                done++;
+                finished.add(runDir);
+                if (result.exit() != 0) {
+                    failed.add(pair.name() + (rounds > 1 ? " (round " + round + ")" : ""));
+                    err.println("benchmark.sh: suite " + name + ": " + pair.name() + " FAILED (exit " + result.exit() + "); carrying on");
+                }
+            }
+        }
+        return new Done(finished, failed, false, seconds(start));
+    }
+
+    private static long seconds(long since) {
+        return (System.nanoTime() - since) / 1_000_000_000L;
+    }
+}

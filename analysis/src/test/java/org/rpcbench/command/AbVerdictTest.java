@@ -1,0 +1,59 @@
+package org.rpcbench.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.runs.Checkout;
+import org.rpcbench.runs.Interleaved;
+import org.rpcbench.runs.RoundOrder;
+import org.rpcbench.runs.RunShape;
+import org.rpcbench.runs.StandInRuns;
+import org.rpcbench.runs.Stop;
+
+/** ab's verdict over rounds in which runs failed: FAILED rows with their reasons, and a failed ab, never a silent pass. */
+class AbVerdictTest {
+    @TempDir
+    Path dir;
+
+    List<Interleaved.Round> rounds(String candidate) throws Exception {
+        Stop stop = Stop.system();
+        StandInRuns runs = new StandInRuns(dir, stop, 4);
+        Checkout checkout = Checkout.copyOf(dir, "test");
+        return new Interleaved(List.of(new Interleaved.Arm("baseline", checkout, List.of("x.arm=a")),
+                new Interleaved.Arm("candidate", checkout, List.of("x.arm=" + candidate))), List.of(StandInRuns.PAIR),
+                new RunShape("-i 1", List.of(), false, List.of(), List.of()), dir.resolve("out"), 0, 3, new RoundOrder(42), System::nanoTime,
+                runs, stop).run((d, e, x) -> { }, new PrintStream(new ByteArrayOutputStream(), true));
+    }
+
+    AbCommand.Verdict verdict() {
+        return new AbCommand.Verdict(List.of("dubbo-hessian"), "the working tree", "the working tree with a bug", false, 0.05, 0, dir.resolve("out"));
+    }
+
+    @Test
+    void aCandidateThatCannotServeIsAFailedVerdict() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = verdict().print(rounds("fail"), false, new PrintStream(out, true), new PrintStream(err, true));
+        assertThat(exit).isEqualTo(1);
+        assertThat(out.toString()).contains("3 run(s) FAILED").containsPattern(
+                "dubbo-hessian +\\(run\\) +every metric +FAILED +FAILED \\(candidate, rounds 1, 2, 3\\): exit 3: rpc-bench client:");
+        assertThat(err.toString()).contains("ab: FAILED: 3 run(s) gave nothing to judge");
+        assertThat(Files.readString(dir.resolve("out/ab.md"))).contains("| FAILED (candidate, rounds 1, 2, 3): exit 3");
+    }
+
+    @Test
+    void aCaseThatCountedErrorsIsAFailedRowJudgedAgainAlike() throws Exception {
+        rounds("erring");
+        List<Interleaved.Round> again = Interleaved.load(dir.resolve("out"), List.of("baseline", "candidate"), List.of("dubbo-hessian"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThat(verdict().print(again, false, new PrintStream(out, true), new PrintStream(new ByteArrayOutputStream(), true)))
+                .isEqualTo(1);
+        assertThat(out.toString()).containsPattern("getUser +every metric +FAILED +FAILED \\(candidate, rounds 1, 2, 3\\): 7 errors");
+    }
+}

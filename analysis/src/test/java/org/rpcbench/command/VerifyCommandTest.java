@@ -1,0 +1,121 @@
+package org.rpcbench.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.Records;
+import org.rpcbench.record.RunRecord;
+import org.rpcbench.report.Runs;
+
+/** CI's checks of a real run's record, as a command: each fails on the record it is meant to catch. */
+class VerifyCommandTest {
+    @TempDir
+    Path dir;
+
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int verify(String... args) {
+        out.reset();
+        return VerifyCommand.run(List.of(args), new PrintStream(out, true), new PrintStream(out, true));
+    }
+
+    String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    Path write(String name, RunRecord r) throws Exception {
+        Path d = dir.resolve(name);
+        Records.write(r, d.resolve("run.json"));
+        return d;
+    }
+
+    List<CaseRecord> four(long errors) {
+        List<CaseRecord> cases = new ArrayList<>();
+        for (String c : List.of("existUser", "createUser", "getUser")) {
+            cases.add(Runs.closedCase(c, 1000, 2));
+        }
+        cases.add(Runs.closedCase("listUser", 1000, 1000, errors, 2));
+        return cases;
+    }
+
+    @Test
+    void aGoodRunPassesEveryCheckAskedFor() throws Exception {
+        Path d = write("good", Runs.run("dubbo-hessian", "hessian2", four(0)));
+        Files.writeString(d.resolve("server.log"), "rpc-bench server settings: {defaultFilters=default, decodeInIoThread=off}\n");
+        Files.writeString(d.resolve("run.json"), Files.readString(d.resolve("run.json")).replace("\"framework\" : \"Apache Dubbo\"",
+                "\"framework\" : \"Apache Dubbo\", \"defaultFilters\" : \"default\", \"decodeInIoThread\" : \"off\""));
+        assertThat(verify("--cases", "4", "--wire", "--server-alloc", "--threads", "32", "--target", "127.0.0.1:20880",
+                "--framework", "defaultFilters=default,decodeInIoThread=off", d.toString())).as(out()).isZero();
+        assertThat(out()).startsWith("verify: " + d + ": ok (dubbo-hessian, 4 cases, 4000 calls answered right)");
+    }
+
+    @Test
+    void eachCheckFailsOnWhatItIsMeantToCatch() throws Exception {
+        Path errors = write("errors", Runs.run("dubbo-hessian", "hessian2", four(3)));
+        assertThat(verify(errors.toString())).isEqualTo(1);
+        assertThat(out()).contains("run.json says it did not pass").contains("listUser counted 3 errors");
+
+        Path three = write("three", Runs.run("dubbo-hessian", "hessian2", four(0).subList(0, 3)));
+        assertThat(verify("--cases", "4", three.toString())).isEqualTo(1);
+        assertThat(out()).contains("expected 4 cases, got 3");
+
+        Path noCosts = write("nocosts", Runs.run("dubbo-hessian", "hessian2", four(0)));
+        assertThat(verify("--costs", "--threads", "16", "--framework", "x=y", noCosts.toString())).isEqualTo(1);
+        assertThat(out()).contains("kept no iterations or steady figures").contains("expected 16 calls in flight, got 32")
+                .contains("framework setting x is null, expected y").contains("the server's settings line lacks x=y");
+        assertThat(verify("--open-loop", noCosts.toString())).isEqualTo(1);
+        assertThat(out()).contains("expected an open-loop record, got closed-loop");
+    }
+
+    @Test
+    void aStoppedRunIsVerifiedAsStopped() throws Exception {
+        RunRecord stopped = RunRecord.of("m", "p-client", "dubbo-hessian", "t", RunRecord.CLOSED_LOOP, java.util.Map.of(),
+                Runs.run("p", "s", List.of()).jmh(), null, Runs.run("p", "s", List.of()).environment(),
+                List.of(Runs.closedCase("existUser", 1000, 2)),
+                List.of("getUser")).interruptedBecause("stopped by a signal");
+        Path d = write("stopped", stopped);
+        assertThat(verify("--interrupted", "--case-names", "existUser", "--missing", "getUser", d.toString())).as(out()).isZero();
+        assertThat(verify(d.toString())).isEqualTo(1);
+    }
+
+    @Test
+    void badUseIsExitTwo() throws Exception {
+        assertThat(verify()).isEqualTo(2);
+        assertThat(verify("--cases", "x", "d")).isEqualTo(2);
+        // a directory with no run.json, as the issue found (exit 1 then), is bad input: one line, exit 2
+        Files.createDirectories(dir.resolve("empty"));
+        Path good = write("good", Runs.run("dubbo-hessian", "hessian2", four(0)));
+        assertThat(verify(good.toString(), dir.resolve("empty").toString())).isEqualTo(2);
+        assertThat(out().lines()).containsExactly("rpc-bench verify: no run record at " + dir.resolve("empty").resolve("run.json"));
+        assertThat(verify(dir.resolve("none").toString())).isEqualTo(2);
+        Files.writeString(dir.resolve("empty/run.json"), "{\"binding\":\"dubbo-hessian\",\"schema\":99}");
+        assertThat(verify(dir.resolve("empty").toString())).isEqualTo(2);
+        assertThat(out().lines()).singleElement().asString().contains("its schema is 99");
+        Files.writeString(dir.resolve("empty/run.json"), "{\"binding\":\"dubbo-hessian\",\"schema\":2}");
+        assertThat(verify(dir.resolve("empty").toString())).isEqualTo(2);
+        assertThat(out().lines()).singleElement().asString().endsWith("it lacks cases, environment, jmh");
+    }
+
+    @Test
+    void theConnectionsTheCallersHadAreChecked() throws Exception {
+        RunRecord r = Runs.run("grpc-go", "protobuf", four(0));
+        var j = r.jmh();
+        Path perCaller = write("per-caller", Runs.with(r, new org.rpcbench.record.LoadSettings(j.harness(), j.jmhVersion(), j.mode(),
+                j.threads(), j.forks(), j.warmupIterations(), j.warmupTime(), j.measurementIterations(), j.measurementTime(), j.jvm(),
+                j.jvmArgs(), j.callTimeoutMillis(), j.requests(), j.clients(), j.threadsInAll(), 32)));
+        assertThat(verify("--connections", "32", perCaller.toString())).as(out()).isZero();
+        assertThat(verify("--connections", "1", perCaller.toString())).isEqualTo(1);
+        assertThat(out()).contains("expected 1 connections, the record says 32");
+        // a record written before connections were counted cannot pass
+        assertThat(verify("--connections", "32", write("older", r).toString())).isEqualTo(1);
+    }
+}

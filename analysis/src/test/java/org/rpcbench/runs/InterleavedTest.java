@@ -1,0 +1,114 @@
+package org.rpcbench.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.analysis.Failed;
+import org.rpcbench.analysis.Metric;
+import org.rpcbench.analysis.Verdicts;
+
+/**
+ * Interleaved rounds against stand-in runs that write a prepared record for each arm ({@link StandInRuns}), so
+ * the rounds' order, their stopping rule, a failed run and the runs a judgement again takes are tested
+ * without a real server.
+ */
+class InterleavedTest {
+    @TempDir
+    Path dir;
+
+    final Stop stop = Stop.system();
+
+    /** Each round takes 100 s on this clock: the test moves it as a round ends. */
+    final java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+
+    static final RunShape SHAPE = new RunShape("-i 1", List.of(), false, List.of(), List.of());
+
+    Interleaved.Arm arm(String name, String standIn) {
+        return new Interleaved.Arm(name, Checkout.copyOf(dir, "test"), List.of("x.arm=" + standIn));
+    }
+
+    List<Interleaved.Round> rounds(StandInRuns runs, List<Interleaved.Arm> arms, long budget, int max, List<Integer> seen) throws Exception {
+        Interleaved rounds = new Interleaved(arms, List.of(StandInRuns.PAIR), SHAPE, dir.resolve("out"), budget, max, new RoundOrder(42),
+                now::get, runs, stop);
+        return rounds.run((done, elapsed, expected) -> {
+            seen.add(done.size());
+            now.addAndGet(100_000_000_000L);
+        }, new PrintStream(new ByteArrayOutputStream(), true));
+    }
+
+    @Test
+    void everyArmRunsOnceARoundAndTheVerdictComesFromThePairedRounds() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 8);
+        List<Integer> seen = new ArrayList<>();
+        List<Interleaved.Round> done = rounds(runs, List.of(arm("baseline", "a"), arm("candidate", "b")), 0, 8, seen);
+        assertThat(done).hasSize(8);
+        assertThat(seen).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+        assertThat(done).allMatch(r -> r.records().size() == 2 && r.failures().isEmpty());
+        assertThat(done.get(0).records().keySet()).containsExactlyInAnyOrder(new ArmPair("baseline", "dubbo-hessian"),
+                new ArmPair("candidate", "dubbo-hessian"));
+        assertThat(Files.exists(dir.resolve("out/r01/baseline-dubbo-hessian/benchmark.log"))).isTrue();
+
+        var family = Verdicts.judge(PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian")), 0.05, 0);
+        Verdicts.Row cpu = family.rows().stream().filter(r -> r.input().metric() == Metric.SERVER_CPU).findFirst().orElseThrow();
+        assertThat(cpu.verdict()).isEqualTo("SLOWER");
+        assertThat(cpu.input().estimate().ratio()).isBetween(1.15, 1.25);
+        assertThat(PairedRounds.soFar(done, "baseline", "candidate", List.of("dubbo-hessian"))).contains("getUser server CPU/call +");
+    }
+
+    @Test
+    void aCandidateThatCannotServeIsAFailureOfEveryRoundNeverASilence() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 4);
+        List<Interleaved.Round> done = rounds(runs, List.of(arm("baseline", "a"), arm("candidate", "fail")), 0, 3, new ArrayList<>());
+        assertThat(done).hasSize(3).allMatch(r -> r.failures().size() == 1 && r.records().size() == 1);
+        Interleaved.Failure f = done.get(0).failures().get(0);
+        assertThat(f.arm()).isEqualTo("candidate");
+        assertThat(f.caseName()).isEqualTo(Failed.WHOLE_RUN);
+        assertThat(f.reason()).isEqualTo("exit 3: rpc-bench client: cannot benchmark dubbo-hessian: IllegalStateException");
+        assertThat(PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian"))).isEmpty();
+        assertThat(PairedRounds.failed(done, List.of("baseline", "candidate"))).hasSize(3);
+    }
+
+    @Test
+    void aCaseThatCountedErrorsIsAFailureOfItsOwnAndAJudgementAgainTakesTheSameRuns() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 4);
+        List<Interleaved.Round> done = rounds(runs, List.of(arm("baseline", "a"), arm("candidate", "erring")), 0, 3, new ArrayList<>());
+        Interleaved.Failure f = done.get(0).failures().get(0);
+        assertThat(f.caseName()).isEqualTo("getUser");
+        assertThat(f.reason()).isEqualTo("7 errors in 1007 calls; first: getUser: IllegalStateException: broken on purpose");
+
+        // each erring run left a record; judged again, they are still the runs that failed, not results
+        List<Interleaved.Round> again = Interleaved.load(dir.resolve("out"), List.of("baseline", "candidate"), List.of("dubbo-hessian"));
+        assertThat(again).hasSize(3).allMatch(r -> r.records().size() == 1 && r.failures().size() == 1);
+        assertThat(again.get(2).failures()).isEqualTo(done.get(2).failures());
+        assertThat(again.get(2).records().keySet()).containsExactly(new ArmPair("baseline", "dubbo-hessian"));
+    }
+
+    @Test
+    void aStopEndsTheRoundsAndNothingStartsAfterIt() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 4);
+        List<Interleaved.Round> done = rounds(runs, List.of(arm("only", "stopper"), arm("other", "a")), 0, 5, new ArrayList<>());
+        assertThat(done).isEmpty();
+        assertThat(runs.started("stopper") + runs.started("a")).as("runs started: the stop came in the first or second").isLessThanOrEqualTo(2);
+        assertThat(runs.started("stopper")).isEqualTo(1);
+        assertThat(stop.exitCode()).isEqualTo(Stop.TERMINATED);
+        assertThatThrownBy(() -> stop.start(new ProcessBuilder("true"))).isInstanceOf(Stopped.class);
+    }
+
+    @Test
+    void aBudgetStopsBeforeARoundThatWouldOverrunIt() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 8);
+        // 100 s a round and 250 s in all: after two rounds a third would end at 300 s
+        List<Integer> seen = new ArrayList<>();
+        List<Interleaved.Round> done = rounds(runs, List.of(arm("baseline", "a")), 250, 0, seen);
+        assertThat(done).hasSize(2);
+        assertThat(seen).containsExactly(1, 2);
+    }
+}
