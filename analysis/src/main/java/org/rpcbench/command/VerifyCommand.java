@@ -50,7 +50,7 @@ final class VerifyCommand implements Callable<Integer> {
     String framework;
     @Option(names = "--threads", paramLabel = "N", converter = Converters.Threads.class, description = "the run had N calls in flight")
     Integer threads;
-    @Option(names = "--connections", paramLabel = "N", converter = Converters.Threads.class,
+    @Option(names = "--connection-count", paramLabel = "N", converter = Converters.Threads.class,
             description = "the callers had N connections (jmh.connections): one each with --connections per-caller")
     Integer connections;
     @Option(names = "--target", paramLabel = "HOST:PORT", converter = Converters.Text.class, description = "the client called this address")

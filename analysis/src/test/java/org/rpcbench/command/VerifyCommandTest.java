@@ -112,10 +112,10 @@ class VerifyCommandTest {
         Path perCaller = write("per-caller", Runs.with(r, new org.rpcbench.record.LoadSettings(j.harness(), j.jmhVersion(), j.mode(),
                 j.threads(), j.forks(), j.warmupIterations(), j.warmupTime(), j.measurementIterations(), j.measurementTime(), j.jvm(),
                 j.jvmArgs(), j.callTimeoutMillis(), j.requests(), j.clients(), j.threadsInAll(), 32)));
-        assertThat(verify("--connections", "32", perCaller.toString())).as(out()).isZero();
-        assertThat(verify("--connections", "1", perCaller.toString())).isEqualTo(1);
+        assertThat(verify("--connection-count", "32", perCaller.toString())).as(out()).isZero();
+        assertThat(verify("--connection-count", "1", perCaller.toString())).isEqualTo(1);
         assertThat(out()).contains("expected 1 connections, the record says 32");
         // a record written before connections were counted cannot pass
-        assertThat(verify("--connections", "32", write("older", r).toString())).isEqualTo(1);
+        assertThat(verify("--connection-count", "32", write("older", r).toString())).isEqualTo(1);
     }
 }
