@@ -54,6 +54,8 @@ public final class ProcessMeter {
     private final MappedByteBuffer perf;
     private final MappedByteBuffer goCounters;
     private final PublishedAllocation published;
+    /** The last reading of the threads: it names the threads the next one sees again. */
+    private volatile ThreadTimes threadsSeen;
     private final List<Integer> invocationsAt = new ArrayList<>();
     private final List<Integer> timeAt = new ArrayList<>();
     private int fullInvocationsAt = -1;
@@ -82,6 +84,8 @@ public final class ProcessMeter {
         } else {
             published = allocatedAt >= 0 ? new PublishedAllocation(perf, allocatedAt, allocatedStampAt) : null;
         }
+        // a first reading now, so that the window's first edge is read as fast as its others are
+        threadsSeen = ThreadTimes.read(tasks);
     }
 
     /** A meter of the process {@code pid}, as far as this machine lets it be read. */
@@ -136,7 +140,8 @@ public final class ProcessMeter {
         long wall = System.nanoTime();
         long own = ownAllocation == null ? -1 : ownAllocation.getAsLong();
         long cpu = cpuNanos();
-        ThreadTimes threads = ThreadTimes.read(tasks);
+        ThreadTimes threads = ThreadTimes.read(tasks, threadsSeen);
+        threadsSeen = threads;
         if (goCounters != null) {
             long gcCount = goCounters.getLong(24);
             long gcPause = goCounters.getLong(32);

@@ -38,30 +38,47 @@ public final class ThreadTimes {
     /**
      * Every thread of the process whose task directory ({@code /proc/PID/task}) this is; null when it
      * cannot be read (no such process, not Linux). A thread that ends while it is being read is left out.
+     *
+     * @param previous the last reading of the same process, or null: a thread it saw keeps the kind it had
+     *     there, so that only new threads' names are read (half the files; a thread id is not reused between
+     *     two readings a window apart, and a thread that renames itself does not become a compiler or a
+     *     collector)
      */
-    public static ThreadTimes read(File taskDir) {
+    public static ThreadTimes read(File taskDir, ThreadTimes previous) {
         String[] tids = taskDir.list();
         if (tids == null) {
             return null;
         }
         byte[] buffer = new byte[128];
         Map<Long, Task> tasks = new HashMap<>(tids.length * 2);
-        for (String tid : tids) {
-            File dir = new File(taskDir, tid);
-            String comm = readLine(new File(dir, "comm"), buffer);
+        for (String name : tids) {
+            long tid;
+            try {
+                tid = Long.parseLong(name);
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            File dir = new File(taskDir, name);
             String schedstat = readLine(new File(dir, "schedstat"), buffer);
+            Task known = previous == null ? null : previous.tasks.get(tid);
+            String comm = known != null ? known.name : readLine(new File(dir, "comm"), buffer);
             if (comm == null || schedstat == null) {
                 continue;
             }
             try {
                 int space = schedstat.indexOf(' ');
                 long nanos = Long.parseLong(space < 0 ? schedstat : schedstat.substring(0, space));
-                tasks.put(Long.parseLong(tid), new Task(comm, ThreadKind.of(comm), nanos));
+                tasks.put(tid, known != null ? new Task(known.name, known.kind, nanos) : new Task(comm, ThreadKind.of(comm), nanos));
             } catch (NumberFormatException e) {
                 // not a thread's entry
             }
         }
         return new ThreadTimes(tasks);
+    }
+
+    /** Every thread of the process, each one's name read. */
+    public static ThreadTimes read(File taskDir) {
+        return read(taskDir, null);
     }
 
     /** The first line of a small file, or null when it cannot be read (the thread ended). */

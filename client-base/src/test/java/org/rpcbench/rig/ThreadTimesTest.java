@@ -40,6 +40,16 @@ class ThreadTimesTest {
     }
 
     @Test
+    void aThreadSeenInThePreviousReadingKeepsItsNameAndOnlyNewThreadsAreNamedAfresh() throws Exception {
+        ThreadTimes previous = new ThreadTimes(Map.of(120L, new ThreadTimes.Task("GC Thread#5", ThreadKind.GC, 0)));
+        ThreadTimes end = ThreadTimes.read(fixture("end"), previous);
+        assertThat(end.nanosOf("GC Thread#5")).isEqualTo(700_000_001L);
+        assertThat(end.nanosOf("NettyServerWork")).isEqualTo(-1);
+        assertThat(end.nanosOf("DubboServerHand")).isEqualTo(350_000_000L + 20_000_000L);
+        assertThat(previous.until(end).gcNanos()).isEqualTo(700_000_001L + 13_000_000 + 1_500_000 + 2_100_000);
+    }
+
+    @Test
     void aThreadIdTakenByANewThreadCountsTheNewThreadFromZero() {
         ThreadTimes start = new ThreadTimes(Map.of(7L, new ThreadTimes.Task("Dubbo-framework", ThreadKind.SERVICE, 90_000)));
         ThreadTimes end = new ThreadTimes(Map.of(7L, new ThreadTimes.Task("C2 CompilerThre", ThreadKind.JIT, 4_000)));
