@@ -26,8 +26,10 @@ final class Verify {
     static final Option<Integer> CASES = Option.optionalInteger("cases", "N", 1, 100, "exactly N cases, none missing");
     static final Option<String> CASE_NAMES = Option.text("case-names", "A,B", null, "exactly these cases, in this order");
     static final Option<Boolean> COSTS = Option.flag("costs",
-            "every case has the CPU and GC of both sides, CPU per call and the client's allocation per call");
-    static final Option<Boolean> SERVER_ALLOC = Option.flag("server-alloc", "every case has the server's allocation per call");
+            "every case has the CPU and GC of both sides, CPU per call (the whole process's, and the server's service, JIT"
+                    + " and GC threads' in every iteration) and the client's allocation per call");
+    static final Option<Boolean> SERVER_ALLOC = Option.flag("server-alloc",
+            "every case has the server's allocation per call, in every iteration");
     static final Option<Boolean> WIRE = Option.flag("wire", "every case has its bytes on the wire both ways");
     static final Option<String> FRAMEWORK = Option.text("framework", "K=V,...", null,
             "the record's framework settings hold these, and so does the server's settings line in server.log");
@@ -148,9 +150,20 @@ final class Verify {
                 if (!c.openLoop() && (c.iterations().isEmpty() || c.steady() == null)) {
                     problems.add(n + " kept no iterations or steady figures");
                 }
+                if (!(c.perCall("serverServiceCpuMicros") > 0) || !(c.perCall("serverJitCpuMicros") >= 0)
+                        || !(c.perCall("serverGcCpuMicros") >= 0)) {
+                    problems.add(n + " has no server service/JIT/GC thread CPU per call");
+                }
+                long unread = c.iterations().stream().filter(i -> i.serverThreadCpu() == null || i.serverCpuNanos() == null).count();
+                if (unread > 0) {
+                    problems.add(n + " has " + unread + " iterations without the server's CPU");
+                }
             }
             if (v.get(SERVER_ALLOC) && !(c.perCall("serverAllocBytes") > 0)) {
                 problems.add(n + " has no server allocation per call");
+            }
+            if (v.get(SERVER_ALLOC) && c.iterations().stream().anyMatch(i -> i.serverAllocBytes() == null)) {
+                problems.add(n + " has iterations without the server's allocation");
             }
             if (v.get(WIRE) && (c.wireBytes() == null || !(c.wireBytes().requestBytes() > 0) || !(c.wireBytes().responseBytes() > 0))) {
                 problems.add(n + " has no wire sizes: " + c.wireBytes());
