@@ -72,9 +72,9 @@ type task struct {
 //
 // Between two readings a thread seen in both counts what it ran in between, and one born in between all
 // it ran. One that ended is lost, and counted: Linux frees an ended thread's counts, and the total that
-// keeps them is in ticks that stray by tens of ms a window on a loaded machine (client-base's ThreadTimes
-// says why that is not used). The threads that end in a serving process are pool threads that outlived
-// their keep-alive idle, which ran nothing in their last seconds.
+// keeps them is in 10 ms ticks, whose rounding at two edges strays by up to about 20 ms a window
+// (client-base's ThreadTimes says why that is not used). The threads that end in a serving process are
+// pool threads that outlived their keep-alive idle, which ran nothing in their last seconds.
 type ThreadTimes struct {
 	tasks map[int]task
 }

@@ -16,14 +16,14 @@ import org.rpcbench.record.ThreadCpu;
  *
  * <p>Between two readings, a thread seen in both counts what it ran in between, and a thread born in
  * between counts all it ran (it started from 0). A thread that ended in between is lost: Linux frees an
- * ended thread's counts, and the process's total that keeps them ({@code stat}) is in ticks. Reading
- * that total and counting the difference as the ended threads' was tried and left: on a loaded 2-core
- * machine the ticked total strays from the threads' sum by tens of ms in a 1 s window, in both
- * directions (the kernel splits and rounds it per reading), far more than what it would recover. What is
- * lost is small because of which threads end in a serving process: pool threads that outlived their
- * keep-alive idle (Dubbo's shared executors, a JIT's extra compiler threads), which ran nothing in their
- * last seconds. How many ended is counted ({@link ThreadCpu#threadsEnded}), so that a window that lost
- * a busy one can be told.
+ * ended thread's counts, and the process's total that keeps them ({@code stat}) is in 10 ms ticks.
+ * Counting that total's difference from the threads' sum as the ended threads' was measured and left:
+ * read at the same edges, the difference strays by up to about 20 ms a window either way with no thread
+ * ended (a tick's rounding at each edge), noise larger than what it would recover. What is lost is small
+ * because of which threads end in a serving process: pool threads that outlived their keep-alive idle
+ * (Dubbo's shared executors, a JIT's extra compiler threads), which ran nothing in their last seconds.
+ * How many ended is counted ({@link ThreadCpu#threadsEnded}), so that a window that lost a busy one can
+ * be told.
  */
 public final class ThreadTimes {
     /** One thread: its name, its kind and its CPU time since it started. */
