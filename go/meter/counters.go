@@ -16,11 +16,16 @@ import (
 // A Go server publishes its allocation and GC in a small memory-mapped file, refreshed every 10 ms, so
 // that a client on this machine reads them from outside, as it reads a Java server's performance
 // counters (server-base's AllocationCounter). Layout, 8-byte words in this machine's byte order: a magic
-// word, the pid, bytes allocated, GC cycles, GC pause nanoseconds, and the wall time of the last update.
+// word, the pid, bytes allocated, GC cycles, GC pause nanoseconds, the wall time of the last update, and
+// the moment (CLOCK_MONOTONIC) the bytes were taken, 0 while the words are rewritten (published.go). A
+// file of an older server ends before that last word: its total is read as it stands.
 const (
-	countersMagic  = 0x31_4f_47_48_43_42_50_52 // "RPBCHGO1" read as a little-endian word
-	countersWords  = 6
-	countersPeriod = 10 * time.Millisecond
+	countersMagic      = 0x31_4f_47_48_43_42_50_52 // "RPBCHGO1" read as a little-endian word
+	countersWords      = 7
+	countersWordsNoAt  = 6
+	countersAllocated  = 2
+	countersAllocateAt = 6
+	countersPeriod     = 10 * time.Millisecond
 )
 
 // CountersDir is where the counter files of this user's Go servers live.
@@ -88,12 +93,18 @@ func (p *Publisher) run() {
 	}
 }
 
+// update publishes one sample: the moment is cleared before the words change and set after them, so that
+// a reader who sees the same moment on both sides of the total has a whole sample.
 func (p *Publisher) update() {
+	from := monotonicNanos()
 	r := runtimeReading()
-	atomic.StoreUint64(&p.words[2], uint64(r.AllocBytes))
+	at := from + (monotonicNanos()-from)/2
+	atomic.StoreUint64(&p.words[countersAllocateAt], 0)
+	atomic.StoreUint64(&p.words[countersAllocated], uint64(r.AllocBytes))
 	atomic.StoreUint64(&p.words[3], uint64(r.GCCount))
 	atomic.StoreUint64(&p.words[4], uint64(r.GCPauseNanos))
 	atomic.StoreUint64(&p.words[5], uint64(time.Now().UnixNano()))
+	atomic.StoreUint64(&p.words[countersAllocateAt], uint64(at))
 }
 
 // Close stops publishing and removes the file.
@@ -114,16 +125,34 @@ func openCounters(pid int) (*counters, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := unix.Mmap(int(f.Fd()), 0, countersWords*8, unix.PROT_READ, unix.MAP_SHARED)
+	st, err := f.Stat()
+	if err != nil || st.Size() < countersWordsNoAt*8 {
+		return nil, errors.New("not a counter file of process " + strconv.Itoa(pid))
+	}
+	words := countersWordsNoAt
+	if st.Size() >= countersWords*8 {
+		words = countersWords
+	}
+	data, err := unix.Mmap(int(f.Fd()), 0, words*8, unix.PROT_READ, unix.MAP_SHARED)
 	if err != nil {
 		return nil, err
 	}
-	c := &counters{words: unsafe.Slice((*uint64)(unsafe.Pointer(&data[0])), countersWords)}
+	c := &counters{words: unsafe.Slice((*uint64)(unsafe.Pointer(&data[0])), words)}
 	if atomic.LoadUint64(&c.words[0]) != countersMagic || atomic.LoadUint64(&c.words[1]) != uint64(pid) {
 		unix.Munmap(data)
 		return nil, errors.New("not a counter file of process " + strconv.Itoa(pid))
 	}
 	return c, nil
+}
+
+// stamped is the server's allocation with its moments, or nil when its file has none (an older server).
+func (c *counters) stamped() stampedAllocation {
+	if len(c.words) <= countersAllocateAt {
+		return nil
+	}
+	stamp := func() int64 { return int64(atomic.LoadUint64(&c.words[countersAllocateAt])) }
+	total := func() int64 { return int64(atomic.LoadUint64(&c.words[countersAllocated])) }
+	return stampedFunc(func() (allocationSample, bool) { return consistentSample(stamp, total) })
 }
 
 // read is the counters as last published; a file not updated for a second (a stopped or stale

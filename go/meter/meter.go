@@ -1,9 +1,11 @@
 // Package meter reads what a process has used, from outside it and without stopping it (client-base's
-// ProcessMeter): CPU time from /proc/PID/stat, read the same way for both sides; bytes allocated and GC
-// from the Go runtime for this process, and for a server process from the counters it publishes: a Go
-// server's counter file (see counters.go), or a Java server's JVM performance counters (hsperfdata, the
-// file jstat reads, where rpc-bench's Java servers publish their allocation). A figure that cannot be
-// read is -1, "not known", never 0.
+// ProcessMeter): CPU time from /proc/PID/stat for the whole process (10 ms ticks) and from
+// /proc/PID/task per thread (to the nanosecond, by what each thread does: ThreadTimes), read the same way
+// for both sides, Java or Go; bytes allocated and GC from the Go runtime for this process, and for a
+// server process from the counters it publishes: a Go server's counter file (see counters.go), or a Java
+// server's JVM performance counters (hsperfdata, the file jstat reads, where rpc-bench's Java servers
+// publish their allocation), a published total interpolated to the reading's moment (published.go). A
+// figure that cannot be read is -1, "not known", never 0; threads not read are nil.
 package meter
 
 import (
@@ -16,10 +18,11 @@ import (
 // Reading is what a process had used by one moment, since it started; -1 where not known.
 type Reading struct {
 	CPUNanos, AllocBytes, GCCount, FullGCCount, GCPauseNanos int64
+	Threads                                                  *ThreadTimes
 }
 
 // Unknown is a reading of nothing.
-var Unknown = Reading{-1, -1, -1, -1, -1}
+var Unknown = Reading{-1, -1, -1, -1, -1, nil}
 
 // Meter reads one process.
 type Meter interface {
@@ -58,38 +61,70 @@ func statFile(pid int) string {
 	return filepath.Join("/proc", strconv.Itoa(pid), "stat")
 }
 
+func taskDir(pid int) string {
+	return filepath.Join("/proc", strconv.Itoa(pid), "task")
+}
+
 // self reads this process: CPU from /proc, allocation and GC from the Go runtime.
-type self struct{ stat string }
+type self struct {
+	stat, tasks string
+	seen        *ThreadTimes
+}
 
 // Self is a meter of this process.
-func Self() Meter { return self{stat: statFile(os.Getpid())} }
+func Self() Meter {
+	s := &self{stat: statFile(os.Getpid()), tasks: taskDir(os.Getpid())}
+	s.seen = ReadThreads(s.tasks, nil)
+	return s
+}
 
-func (s self) Read() Reading {
+func (s *self) Read() Reading {
 	r := runtimeReading()
 	r.CPUNanos = cpuNanos(s.stat)
+	r.Threads = ReadThreads(s.tasks, s.seen)
+	s.seen = r.Threads
 	return r
 }
 
 // other reads another process of this machine: CPU from /proc, the rest from what it publishes.
 type other struct {
-	stat      string
-	published func() Reading
+	stat, tasks string
+	seen        *ThreadTimes
+	published   func() Reading
+	stamped     stampedAllocation
 }
 
 // Of is a meter of process pid, as far as this machine lets it be read: a Go server's counter file, or
 // else a JVM's performance counters, or only its CPU.
 func Of(pid int) Meter {
-	m := other{stat: statFile(pid), published: func() Reading { return Unknown }}
+	m := &other{stat: statFile(pid), tasks: taskDir(pid), published: func() Reading { return Unknown }}
 	if c, err := openCounters(pid); err == nil {
-		m.published = c.read
+		m.published, m.stamped = c.read, c.stamped()
 	} else if p, err := openPerfData(pid); err == nil {
-		m.published = p.read
+		m.published, m.stamped = p.read, p.stamped()
 	}
+	// a first reading now, so that the window's first edge is read as fast as its others are
+	m.seen = ReadThreads(m.tasks, nil)
 	return m
 }
 
-func (o other) Read() Reading {
+// Read reads the process now: its CPU at the reading's moment, and its allocation interpolated to that
+// moment when it publishes the moments of its totals (which may take up to the publisher's period).
+func (o *other) Read() Reading {
+	var before allocationSample
+	stamped := false
+	if o.stamped != nil {
+		before, stamped = o.stamped.sample()
+	}
+	at := monotonicNanos()
+	cpu := cpuNanos(o.stat)
+	threads := ReadThreads(o.tasks, o.seen)
+	o.seen = threads
 	r := o.published()
-	r.CPUNanos = cpuNanos(o.stat)
+	r.CPUNanos = cpu
+	r.Threads = threads
+	if stamped && r.AllocBytes >= 0 && at > 0 {
+		r.AllocBytes = allocationAt(o.stamped, at, before)
+	}
 	return r
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestThisProcessReadsItsOwnCPUAllocationAndGC(t *testing.T) {
@@ -55,5 +56,32 @@ func TestTheCPUFieldsAreCountedAfterACommandNameWithSpaces(t *testing.T) {
 	}
 	if cpuNanos(filepath.Join(t.TempDir(), "none")) != -1 {
 		t.Error("an unreadable stat must read -1")
+	}
+}
+
+func TestAPublishedTotalIsStampedAndReadWithThisProcesssThreads(t *testing.T) {
+	p, err := Publish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	m := Of(os.Getpid()).(*other)
+	if m.stamped == nil {
+		t.Fatal("a Go server's counter file publishes the moments of its totals")
+	}
+	first := m.Read()
+	garbage := make([][]byte, 0, 1000)
+	for i := 0; i < 1000; i++ {
+		garbage = append(garbage, make([]byte, 1024))
+	}
+	_ = garbage
+	time.Sleep(30 * time.Millisecond)
+	second := m.Read()
+	// the runtime counts a span when a P's cache takes it: most of what was allocated, not every byte yet
+	if second.AllocBytes-first.AllocBytes < 500*1024 {
+		t.Errorf("1000 KiB allocated between two readings, read %d bytes", second.AllocBytes-first.AllocBytes)
+	}
+	if first.Threads == nil || second.Threads == nil || first.Threads.Threads() == 0 {
+		t.Fatalf("this process's threads: %v, %v", first.Threads, second.Threads)
 	}
 }

@@ -19,8 +19,10 @@ import (
 const (
 	perfMagic           = 0xcafec0c0
 	collectorsLookedFor = 8
-	// allocatedCounter is where rpc-bench's Java servers publish the bytes they have allocated.
-	allocatedCounter = "rpcbench.allocatedBytes"
+	// allocatedCounter is where rpc-bench's Java servers publish the bytes they have allocated, and
+	// allocatedAtCounter the moment (System.nanoTime) they took that total, 0 while it is rewritten.
+	allocatedCounter   = "rpcbench.allocatedBytes"
+	allocatedAtCounter = "rpcbench.allocatedAtNanos"
 )
 
 type perfData struct {
@@ -30,6 +32,7 @@ type perfData struct {
 	times          []int
 	fullAt         int
 	allocatedAt    int
+	allocatedStamp int
 	ticksPerSecond int64
 }
 
@@ -55,7 +58,7 @@ func openPerfData(pid int) (*perfData, error) {
 		unix.Munmap(data)
 		return nil, errors.New("not JVM performance counters")
 	}
-	p := &perfData{data: data, order: binary.BigEndian, fullAt: -1, allocatedAt: -1, ticksPerSecond: -1}
+	p := &perfData{data: data, order: binary.BigEndian, fullAt: -1, allocatedAt: -1, allocatedStamp: -1, ticksPerSecond: -1}
 	if data[4] != 0 {
 		p.order = binary.LittleEndian
 	}
@@ -83,6 +86,8 @@ func (p *perfData) index() {
 				p.ticksPerSecond = int64(p.order.Uint64(p.data[data:]))
 			case name == allocatedCounter:
 				p.allocatedAt = data
+			case name == allocatedAtCounter:
+				p.allocatedStamp = data
 			case strings.HasPrefix(name, "sun.gc.collector."):
 				parts := strings.Split(name, ".")
 				if n, err := strconv.Atoi(parts[3]); err == nil && n < collectorsLookedFor && len(parts) == 5 {
@@ -116,6 +121,21 @@ func (p *perfData) name(at int) string {
 }
 
 func (p *perfData) long(at int) int64 { return int64(p.order.Uint64(p.data[at:])) }
+
+// stamped is the server's allocation with its moments, or nil when it publishes none (an older server).
+func (p *perfData) stamped() stampedAllocation {
+	stamp, ok1 := word64(p.data, p.allocatedStamp, p.order)
+	total, ok2 := word64(p.data, p.allocatedAt, p.order)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return stampedFunc(func() (allocationSample, bool) { return consistentSample(stamp, total) })
+}
+
+// stampedFunc is a stampedAllocation that is a function.
+type stampedFunc func() (allocationSample, bool)
+
+func (f stampedFunc) sample() (allocationSample, bool) { return f() }
 
 func (p *perfData) read() Reading {
 	r := Unknown

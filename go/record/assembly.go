@@ -77,7 +77,7 @@ func Assemble(t CaseTally, wire *WireSize) CaseRecord {
 		it := IterationRecord{Fork: 0, Index: i, Seconds: Num(w.Seconds), Score: Num(scores[i]), Calls: w.Calls, Errors: w.Errors,
 			ServerCPUNanos: part(w.Server, true), ClientCPUNanos: part(w.Client, true),
 			ServerAllocBytes: part(w.Server, false), ClientAllocBytes: part(w.Client, false),
-			LatencyMs: percentiles(latencyOf(h))}
+			LatencyMs: percentiles(latencyOf(h)), ServerThreadCPU: threadsOf(w.Server), ClientThreadCPU: threadsOf(w.Client)}
 		iterations = append(iterations, it)
 		if i >= unsteady {
 			steadyLatency.Merge(h)
@@ -141,6 +141,13 @@ func part(d *ProcessDelta, cpu bool) *int64 {
 		return d.CPUNanos
 	}
 	return d.AllocBytes
+}
+
+func threadsOf(d *ProcessDelta) *ThreadCPU {
+	if d == nil {
+		return nil
+	}
+	return d.Threads
 }
 
 // latencyOf reads the figures of Java's Latency.of from a histogram of nanoseconds, in milliseconds.

@@ -69,7 +69,9 @@ func golden() RunRecord {
 	}
 	failed.RecordValue(5_000_000_000)
 	side := func(cpu, alloc int64) *ProcessDelta {
-		return &ProcessDelta{Seconds: 2, CPUNanos: ms(cpu), AllocBytes: ms(alloc), GcCount: ms(3), GcPauseNanos: ms(1_500_000)}
+		return &ProcessDelta{Seconds: 2, CPUNanos: ms(cpu), AllocBytes: ms(alloc), GcCount: ms(3), GcPauseNanos: ms(1_500_000),
+			Threads: &ThreadCPU{ServiceNanos: cpu - 7_000_001, JitNanos: 4_000_000, GcNanos: 2_000_000, OtherNanos: 1_000_001,
+				ThreadsEnded: 1}}
 	}
 	tally := CaseTally{Name: "getUser", WarmupCalls: 500, Problems: []string{"wrong answer: user 5: id was 4, expected 5"},
 		Windows: []Window{
@@ -114,7 +116,8 @@ func TestTheRecordKeepsTheJavaSchemaShape(t *testing.T) {
 		t.Errorf("the record differs from %s (go test ./record -update rewrites it; check the change with Java's reader):\n%s", file, got)
 	}
 	for _, key := range []string{`"schema": 2`, `"failedLatencyMs": {`, `"p99.9":`, `"jdk": null`,
-		`"fullGcCount": null`, `"serverCpuNanos": null`, `"missingCases": [`, `"excludedIterations": 1`, `<html>&`} {
+		`"fullGcCount": null`, `"serverCpuNanos": null`, `"missingCases": [`, `"excludedIterations": 1`, `<html>&`,
+		`"serverThreadCpu": null`, `"serviceNanos": 492999999`, `"clientJitCpuMicros": 3.`} {
 		if !strings.Contains(string(got), key) {
 			t.Errorf("the record lacks %s", key)
 		}

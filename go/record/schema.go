@@ -158,16 +158,46 @@ type ProcessUse struct {
 	Seconds          Num    `json:"seconds"`
 }
 
-// PerCall is what one call answered right cost each side.
+// PerCall is what one call answered right cost each side: the whole process's CPU (in 10 ms ticks), its
+// allocation, and its threads' CPU by what they do (to the nanosecond; see ThreadCPU).
 type PerCall struct {
-	ServerCPUMicros  Num `json:"serverCpuMicros"`
-	ClientCPUMicros  Num `json:"clientCpuMicros"`
-	ServerAllocBytes Num `json:"serverAllocBytes"`
-	ClientAllocBytes Num `json:"clientAllocBytes"`
+	ServerCPUMicros        Num `json:"serverCpuMicros"`
+	ClientCPUMicros        Num `json:"clientCpuMicros"`
+	ServerAllocBytes       Num `json:"serverAllocBytes"`
+	ClientAllocBytes       Num `json:"clientAllocBytes"`
+	ServerServiceCPUMicros Num `json:"serverServiceCpuMicros"`
+	ServerJitCPUMicros     Num `json:"serverJitCpuMicros"`
+	ServerGcCPUMicros      Num `json:"serverGcCpuMicros"`
+	ServerOtherCPUMicros   Num `json:"serverOtherCpuMicros"`
+	ClientServiceCPUMicros Num `json:"clientServiceCpuMicros"`
+	ClientJitCPUMicros     Num `json:"clientJitCpuMicros"`
+	ClientGcCPUMicros      Num `json:"clientGcCpuMicros"`
+	ClientOtherCPUMicros   Num `json:"clientOtherCpuMicros"`
 }
 
 // NoPerCall is nothing known.
-var NoPerCall = PerCall{NaN, NaN, NaN, NaN}
+var NoPerCall = PerCall{NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN}
+
+// ThreadCPU is the CPU a process's threads spent in a window, in nanoseconds, by what they do
+// (run-record's ThreadCpu): the service, the JIT compilers, the garbage collector, and the runtime's own
+// housekeeping with rpc-bench's meter threads. A Go process's threads all carry its binary's name and
+// its collector runs on them: all of a Go process's CPU is its service's. ThreadsEnded counts the
+// threads that ended in the window, whose CPU in it is in none of the figures.
+type ThreadCPU struct {
+	ServiceNanos int64 `json:"serviceNanos"`
+	JitNanos     int64 `json:"jitNanos"`
+	GcNanos      int64 `json:"gcNanos"`
+	OtherNanos   int64 `json:"otherNanos"`
+	ThreadsEnded int   `json:"threadsEnded"`
+}
+
+func addThreads(a, b *ThreadCPU) *ThreadCPU {
+	if a == nil || b == nil {
+		return nil
+	}
+	return &ThreadCPU{ServiceNanos: a.ServiceNanos + b.ServiceNanos, JitNanos: a.JitNanos + b.JitNanos, GcNanos: a.GcNanos + b.GcNanos,
+		OtherNanos: a.OtherNanos + b.OtherNanos, ThreadsEnded: a.ThreadsEnded + b.ThreadsEnded}
+}
 
 // IterationRecord is one measured iteration.
 type IterationRecord struct {
@@ -182,6 +212,8 @@ type IterationRecord struct {
 	ServerAllocBytes *int64      `json:"serverAllocBytes"`
 	ClientAllocBytes *int64      `json:"clientAllocBytes"`
 	LatencyMs        Percentiles `json:"latencyMs"`
+	ServerThreadCPU  *ThreadCPU  `json:"serverThreadCpu"`
+	ClientThreadCPU  *ThreadCPU  `json:"clientThreadCpu"`
 }
 
 // Percentiles are an iteration's latency in ms.
@@ -201,7 +233,7 @@ type Steady struct {
 }
 
 // ProcessDelta is what a process used between two readings; a part not read is nil, and stays nil in
-// any sum it enters.
+// any sum it enters. CPUNanos is the whole process's, in 10 ms ticks; Threads its threads', to the ns.
 type ProcessDelta struct {
 	Seconds      float64
 	CPUNanos     *int64
@@ -209,12 +241,14 @@ type ProcessDelta struct {
 	GcCount      *int64
 	FullGcCount  *int64
 	GcPauseNanos *int64
+	Threads      *ThreadCPU
 }
 
 func (d *ProcessDelta) plus(o *ProcessDelta) *ProcessDelta {
 	return &ProcessDelta{Seconds: d.Seconds + o.Seconds, CPUNanos: add(d.CPUNanos, o.CPUNanos),
 		AllocBytes: add(d.AllocBytes, o.AllocBytes), GcCount: add(d.GcCount, o.GcCount),
-		FullGcCount: add(d.FullGcCount, o.FullGcCount), GcPauseNanos: add(d.GcPauseNanos, o.GcPauseNanos)}
+		FullGcCount: add(d.FullGcCount, o.FullGcCount), GcPauseNanos: add(d.GcPauseNanos, o.GcPauseNanos),
+		Threads: addThreads(d.Threads, o.Threads)}
 }
 
 func add(a, b *int64) *int64 {
@@ -269,9 +303,17 @@ func perCall(calls int64, server, client *ProcessDelta) PerCall {
 	p := NoPerCall
 	if server != nil {
 		p.ServerCPUMicros, p.ServerAllocBytes = per(server.CPUNanos, 1e3), per(server.AllocBytes, 1)
+		if t := server.Threads; t != nil {
+			p.ServerServiceCPUMicros, p.ServerJitCPUMicros = per(&t.ServiceNanos, 1e3), per(&t.JitNanos, 1e3)
+			p.ServerGcCPUMicros, p.ServerOtherCPUMicros = per(&t.GcNanos, 1e3), per(&t.OtherNanos, 1e3)
+		}
 	}
 	if client != nil {
 		p.ClientCPUMicros, p.ClientAllocBytes = per(client.CPUNanos, 1e3), per(client.AllocBytes, 1)
+		if t := client.Threads; t != nil {
+			p.ClientServiceCPUMicros, p.ClientJitCPUMicros = per(&t.ServiceNanos, 1e3), per(&t.JitNanos, 1e3)
+			p.ClientGcCPUMicros, p.ClientOtherCPUMicros = per(&t.GcNanos, 1e3), per(&t.OtherNanos, 1e3)
+		}
 	}
 	return p
 }

@@ -38,8 +38,8 @@ func Summary(title string, r RunRecord) string {
 		out.WriteString(fmt.Sprintf("%-11s %s\n", m, "FAILED: no result (the run stopped before it finished)"))
 	}
 	out.WriteString("\n")
-	costHeader := fmt.Sprintf("%-11s %8s %8s %12s %12s %11s %11s %11s %11s %15s %15s", "case", "req B",
-		"resp B", "server µs/c", "client µs/c", "server B/c", "client B/c", "server CPU%", "client CPU%",
+	costHeader := fmt.Sprintf("%-11s %8s %8s %12s %20s %12s %11s %11s %11s %11s %15s %15s", "case", "req B",
+		"resp B", "server µs/c", "svc/jit/gc µs/c", "client µs/c", "server B/c", "client B/c", "server CPU%", "client CPU%",
 		"server GC n/ms", "client GC n/ms")
 	out.WriteString(costHeader + "\n" + strings.Repeat("-", len([]rune(costHeader))) + "\n")
 	for _, c := range r.Cases {
@@ -47,14 +47,24 @@ func Summary(title string, r RunRecord) string {
 		if c.WireBytes != nil {
 			req, resp = figure(c.WireBytes.Request, "%.0f"), figure(c.WireBytes.Response, "%.0f")
 		}
-		out.WriteString(fmt.Sprintf("%-11s %8s %8s %12s %12s %11s %11s %11s %11s %15s %15s\n", c.Name, req, resp,
-			figure(c.PerCall.ServerCPUMicros, "%.1f"), figure(c.PerCall.ClientCPUMicros, "%.1f"),
+		out.WriteString(fmt.Sprintf("%-11s %8s %8s %12s %20s %12s %11s %11s %11s %11s %15s %15s\n", c.Name, req, resp,
+			figure(c.PerCall.ServerCPUMicros, "%.1f"), serverThreads(c.PerCall), figure(c.PerCall.ClientCPUMicros, "%.1f"),
 			figure(c.PerCall.ServerAllocBytes, "%.0f"), figure(c.PerCall.ClientAllocBytes, "%.0f"),
 			cpu(c.CPUAndGc.Server), cpu(c.CPUAndGc.Client), gc(c.CPUAndGc.Server), gc(c.CPUAndGc.Client)))
 	}
 	out.WriteString("µs/c and B/c: CPU time and bytes allocated per call answered right, over the same windows as ops/s;\n" +
+		"server µs/c: the whole process, in 10 ms ticks; svc/jit/gc: its service's, JIT compilers' and GC's threads, to the ns;\n" +
 		"CPU% is of one core (200 = two cores busy); n/a: not measured here (see README)\n")
 	return out.String()
+}
+
+// serverThreads is the server's service, JIT and GC threads' CPU per call, "21.40/0.31/0.05" (RunSummary's).
+func serverThreads(p PerCall) string {
+	if math.IsNaN(float64(p.ServerServiceCPUMicros)) {
+		return "n/a"
+	}
+	return figure(p.ServerServiceCPUMicros, "%.2f") + "/" + figure(p.ServerJitCPUMicros, "%.2f") + "/" +
+		figure(p.ServerGcCPUMicros, "%.2f")
 }
 
 func note(c CaseRecord) string {

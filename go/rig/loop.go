@@ -125,9 +125,11 @@ func (r *run) drive(ctx context.Context, meters Meters, progress func(Progress))
 	for w := 0; w < r.plan.WarmupIterations+measured; w++ {
 		warmup := w < r.plan.WarmupIterations
 		fixedCalls := !warmup && r.plan.Calls > 0
-		clientStart, serverStart := read(meters.Client), read(meters.Server)
 		r.epoch.Store(uint64(2*w + 1))
 		opened := r.clock.Now()
+		// read after the window opened as after it closed, so that the meters' window has the calls' length
+		// however long a reading takes (every thread of both processes, a server's allocation interpolated)
+		clientStart, serverStart := read(meters.Client), read(meters.Server)
 		if fixedCalls {
 			if err := r.awaitHandIns(ctx, 0); err != nil {
 				return tally, err
@@ -137,7 +139,7 @@ func (r *run) drive(ctx context.Context, meters Meters, progress func(Progress))
 			if warmup {
 				length = r.plan.WarmupTime
 			}
-			if err := r.clock.Sleep(ctx, length); err != nil {
+			if err := r.clock.Sleep(ctx, length-(r.clock.Now()-opened)); err != nil {
 				return tally, ErrInterrupted
 			}
 		}
@@ -345,9 +347,14 @@ func delta(from, to meter.Reading, seconds float64) *record.ProcessDelta {
 		d := b - a
 		return &d
 	}
-	return &record.ProcessDelta{Seconds: seconds, CPUNanos: diff(from.CPUNanos, to.CPUNanos),
+	d := &record.ProcessDelta{Seconds: seconds, CPUNanos: diff(from.CPUNanos, to.CPUNanos),
 		AllocBytes: diff(from.AllocBytes, to.AllocBytes), GcCount: diff(from.GCCount, to.GCCount),
 		FullGcCount: diff(from.FullGCCount, to.FullGCCount), GcPauseNanos: diff(from.GCPauseNanos, to.GCPauseNanos)}
+	if from.Threads != nil && to.Threads != nil {
+		threads := from.Threads.Until(to.Threads)
+		d.Threads = &threads
+	}
+	return d
 }
 
 func waitGroup(wg *sync.WaitGroup, limit time.Duration) bool {

@@ -3,6 +3,7 @@ package rig
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -80,11 +81,19 @@ func exchanges(callers int, f *fakeCall) [][]Exchange {
 	return all
 }
 
+// countingMeter counts its readings; its threads read as the meter's fixture does at a window's start
+// (odd readings) and at its end (even ones).
 type countingMeter struct{ reads atomic.Int64 }
+
+var fixtureThreads = [2]*meter.ThreadTimes{
+	meter.ReadThreads(filepath.Join("..", "meter", "testdata", "threads", "end", "task"), nil),
+	meter.ReadThreads(filepath.Join("..", "meter", "testdata", "threads", "start", "task"), nil),
+}
 
 func (m *countingMeter) Read() meter.Reading {
 	n := m.reads.Add(1)
-	return meter.Reading{CPUNanos: n * 1000, AllocBytes: n * 10, GCCount: n, FullGCCount: -1, GCPauseNanos: 0}
+	return meter.Reading{CPUNanos: n * 1000, AllocBytes: n * 10, GCCount: n, FullGCCount: -1, GCPauseNanos: 0,
+		Threads: fixtureThreads[n%2]}
 }
 
 func TestEveryCallIsCountedOnceInTheWindowItStartedInOrInWarmUp(t *testing.T) {
@@ -112,6 +121,9 @@ func TestEveryCallIsCountedOnceInTheWindowItStartedInOrInWarmUp(t *testing.T) {
 		}
 		if w.Client == nil || w.Client.CPUNanos == nil || *w.Client.CPUNanos != 1000 || w.Server != nil {
 			t.Errorf("window %d: the meters were not read once at each edge: %+v %+v", i, w.Client, w.Server)
+		}
+		if w.Client.Threads == nil || w.Client.Threads.ServiceNanos != 570_000_001 || w.Client.Threads.ThreadsEnded != 1 {
+			t.Errorf("window %d: the threads' CPU from the edges' readings: %+v", i, w.Client.Threads)
 		}
 		counted += w.Calls
 	}

@@ -23,12 +23,13 @@ import org.rpcbench.record.SteadyState;
  * the stated rate) and take the power the primary family needs.
  *
  * <p>Each per-call metric names its sources in order of preference; a comparison reads the first that every run
- * it compares has (see {@link #source}), so runs that measured differently are never compared. When run.json
- * carries the service threads' CPU apart, adding its per-call name before "serverCpuMicros" in SERVER_CPU's list
- * is the one change that makes the primary metric prefer it.
+ * it compares has (see {@link #source}), so runs that measured differently are never compared: server CPU is
+ * the service threads' (to the nanosecond, without the JIT compilers and the collector) when every run has
+ * it, the whole process's (10 ms ticks) otherwise.
  */
 public enum Metric {
-    SERVER_CPU("server CPU/call", "µs", false, Role.PRIMARY, "serverCpuMicros"),
+    /** The server's service threads' CPU (JIT and GC threads apart), or, for records without it, the whole process's. */
+    SERVER_CPU("server CPU/call", "µs", false, Role.PRIMARY, "serverServiceCpuMicros", "serverCpuMicros"),
     SERVER_ALLOC("server alloc/call", "B", false, Role.PRIMARY, "serverAllocBytes"),
     THROUGHPUT("throughput", "calls/s", true, Role.CONTEXT),
     P99("p99", "ms", false, Role.CONTEXT),

@@ -160,7 +160,10 @@ final class CalibrateCommand implements Callable<Integer> {
         RunRecord probe = Records.read(probeDir.resolve(Records.FILE));
         Map<String, Double> serverMicros = new LinkedHashMap<>();
         for (CaseRecord cr : probe.cases()) {
-            double micros = cr.steady() != null ? cr.steady().perCall().serverCpuMicros() : cr.perCall("serverCpuMicros");
+            // sized on what the verdict tests: the service threads' CPU where the run has it
+            String source = org.rpcbench.analysis.Metric.SERVER_CPU.source(List.of(cr));
+            double micros = cr.steady() != null && Double.isFinite(cr.steady().perCall().get(source)) ? cr.steady().perCall().get(source)
+                    : cr.perCall(source);
             if (!(micros > 0)) {
                 err.println("benchmark.sh: calibrate: the server's CPU per call cannot be read for " + cr.name());
                 return c.exit(1);

@@ -39,9 +39,10 @@ final class VerifyCommand implements Callable<Integer> {
     Integer cases;
     @Option(names = "--case-names", paramLabel = "A,B", converter = Converters.Text.class, description = "exactly these cases, in this order")
     String caseNames;
-    @Option(names = "--costs", description = "every case has the CPU and GC of both sides, CPU per call and the client's allocation per call")
+    @Option(names = "--costs", description = "every case has the CPU and GC of both sides, CPU per call (the whole process's, and the"
+            + " server's service, JIT and GC threads' in every iteration) and the client's allocation per call")
     boolean costs;
-    @Option(names = "--server-alloc", description = "every case has the server's allocation per call")
+    @Option(names = "--server-alloc", description = "every case has the server's allocation per call, in every iteration")
     boolean serverAlloc;
     @Option(names = "--wire", description = "every case has its bytes on the wire both ways")
     boolean wire;
@@ -192,9 +193,20 @@ final class VerifyCommand implements Callable<Integer> {
                 if (!c.openLoop() && (c.iterations().isEmpty() || c.steady() == null)) {
                     problems.add(n + " kept no iterations or steady figures");
                 }
+                if (!(c.perCall("serverServiceCpuMicros") > 0) || !(c.perCall("serverJitCpuMicros") >= 0)
+                        || !(c.perCall("serverGcCpuMicros") >= 0)) {
+                    problems.add(n + " has no server service/JIT/GC thread CPU per call");
+                }
+                long unread = c.iterations().stream().filter(i -> i.serverThreadCpu() == null || i.serverCpuNanos() == null).count();
+                if (unread > 0) {
+                    problems.add(n + " has " + unread + " iterations without the server's CPU");
+                }
             }
             if (v.serverAlloc() && !(c.perCall("serverAllocBytes") > 0)) {
                 problems.add(n + " has no server allocation per call");
+            }
+            if (v.serverAlloc() && c.iterations().stream().anyMatch(i -> i.serverAllocBytes() == null)) {
+                problems.add(n + " has iterations without the server's allocation");
             }
             if (v.wire() && (c.wireBytes() == null || !(c.wireBytes().requestBytes() > 0) || !(c.wireBytes().responseBytes() > 0))) {
                 problems.add(n + " has no wire sizes: " + c.wireBytes());

@@ -12,6 +12,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.IterationRecord;
+import org.rpcbench.record.PerCall;
+import org.rpcbench.record.ProcessDelta;
+import org.rpcbench.record.Steady;
+import org.rpcbench.record.ThreadCpu;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.report.Runs;
@@ -74,6 +79,54 @@ class VerifyCommandTest {
                 .contains("framework setting x is null, expected y").contains("the server's settings line lacks x=y");
         assertThat(verify("--open-loop", noCosts.toString())).isEqualTo(1);
         assertThat(out()).contains("expected an open-loop record, got closed-loop");
+    }
+
+    /** A case as a run with every cost measured writes it: iterations with both sides' CPU, the server's by thread. */
+    static CaseRecord measured(String name, ThreadCpu serverThreads, Long serverAlloc) {
+        CaseRecord c = Runs.closedCase(name, 1000, 2);
+        ThreadCpu clientThreads = new ThreadCpu(15_000_000, 1_000_000, 500_000, 100_000, 0);
+        List<IterationRecord> iterations = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            iterations.add(new IterationRecord(0, i, 1, 500, 500, 0, 11_250_000L, 9_130_000L, serverAlloc, 1_024_000L,
+                    new IterationRecord.Percentiles(1, 2, 3, 4), i == 0 ? serverThreads : null, clientThreads));
+        }
+        iterations.set(1, new IterationRecord(0, 1, 1, 500, 500, 0, 11_250_000L, 9_130_000L, 2_048_000L, 1_024_000L,
+                new IterationRecord.Percentiles(1, 2, 3, 4), new ThreadCpu(10_000_000, 0, 0, 0, 0), clientThreads));
+        PerCall perCall = perCallOf(1000, iterations);
+        return new CaseRecord(c.name(), c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(), c.latencyMs(),
+                c.failedLatencyMs(), c.calls(), c.errors(), c.warmupCalls(), c.warmupErrors(), c.problems(), c.stillClimbing(),
+                c.wireBytes(), c.cpuAndGc(), perCall, iterations, new Steady(0, c.answeredPerSecond(), c.latencyMs(), perCall),
+                null, null, null, null, null);
+    }
+
+    /** The per-call figures of these iterations, as the launcher sums them. */
+    static PerCall perCallOf(long calls, List<IterationRecord> iterations) {
+        ProcessDelta server = null;
+        ProcessDelta client = null;
+        for (IterationRecord i : iterations) {
+            ProcessDelta s = new ProcessDelta(1, i.serverCpuNanos(), i.serverAllocBytes(), 1L, 0L, 1L, i.serverThreadCpu());
+            ProcessDelta c = new ProcessDelta(1, i.clientCpuNanos(), i.clientAllocBytes(), 1L, 0L, 1L, i.clientThreadCpu());
+            server = server == null ? s : server.plus(s);
+            client = client == null ? c : client.plus(c);
+        }
+        return PerCall.of(calls, server, client);
+    }
+
+    @Test
+    void costsAskForTheServersThreadCpuAndAllocationInEveryIteration() throws Exception {
+        ThreadCpu threads = new ThreadCpu(10_000_000, 400_000, 200_000, 50_000, 0);
+        Path good = write("costs", Runs.run("dubbo-hessian", "hessian2", List.of(measured("getUser", threads, 2_048_000L))));
+        assertThat(verify("--costs", "--server-alloc", good.toString())).as(out()).isZero();
+
+        Path noThreads = write("nothreads", Runs.run("dubbo-hessian", "hessian2", List.of(measured("getUser", null, 2_048_000L))));
+        assertThat(verify("--costs", noThreads.toString())).isEqualTo(1);
+        assertThat(out()).contains("getUser has no server service/JIT/GC thread CPU per call")
+                .contains("getUser has 1 iterations without the server's CPU");
+
+        Path noAlloc = write("noalloc", Runs.run("dubbo-hessian", "hessian2", List.of(measured("getUser", threads, null))));
+        assertThat(verify("--server-alloc", noAlloc.toString())).isEqualTo(1);
+        assertThat(out()).contains("getUser has iterations without the server's allocation")
+                .contains("getUser has no server allocation per call");
     }
 
     @Test

@@ -64,9 +64,11 @@ public final class MeasurementWindow {
         if (!await(true)) {
             return;
         }
+        long opened = System.nanoTime();
         clientStart = client.read();
         serverStart = server == null ? null : server.read();
-        long sleep = expectedNanos - WAKE_EARLY_NANOS;
+        // from the window's opening: the readings themselves take milliseconds (every thread of both processes)
+        long sleep = opened + expectedNanos - WAKE_EARLY_NANOS - System.nanoTime();
         if (sleep > 0) {
             LockSupport.parkNanos(sleep);
         }

@@ -1,5 +1,6 @@
 package org.rpcbench.rig;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
@@ -15,10 +16,13 @@ import java.util.function.LongSupplier;
 
 /**
  * Reads how much CPU a process has used, how many bytes it has allocated and how much time its JVM has
- * spent in GC pauses, from outside the process and without stopping it: CPU from {@code /proc/PID/stat},
- * GC from the JVM's performance counters ({@code /tmp/hsperfdata_USER/PID}, the memory-mapped file jstat
- * reads; on by default), allocation from the counter {@value #ALLOCATED} that rpc-bench servers publish
- * there (server-base's AllocationCounter). A fork reading itself takes its allocation from the JVM.
+ * spent in GC pauses, from outside the process and without stopping it: CPU from {@code /proc/PID/stat}
+ * for the whole process (in 10 ms ticks) and from {@code /proc/PID/task} per thread (to the nanosecond, by
+ * what each thread does: {@link ThreadTimes}), GC from the JVM's performance counters
+ * ({@code /tmp/hsperfdata_USER/PID}, the memory-mapped file jstat reads; on by default), allocation from
+ * the counter {@value #ALLOCATED} that rpc-bench servers publish there with the moment it was taken,
+ * {@value #ALLOCATED_AT} (server-base's AllocationCounter; {@link PublishedAllocation}). A fork reading
+ * itself takes its allocation from the JVM.
  *
  * A Go server (the go module's pairs) publishes the same three figures in a file of its own instead
  * ({@link #GO_MAGIC}; go/meter/counters.go), which is read when the process has no JVM counters.
@@ -34,17 +38,29 @@ public final class ProcessMeter {
     private static final int COLLECTORS_LOOKED_FOR = 8;
     /** The performance counter where an rpc-bench server publishes the bytes it has allocated. */
     public static final String ALLOCATED = "rpcbench.allocatedBytes";
-    /** A Go server's counter file: this word, then pid, bytes allocated, GC cycles, GC pause ns, each 8 bytes little-endian. */
+    /** The performance counter with the moment {@value #ALLOCATED} was taken: System.nanoTime in the server, 0 while it is rewritten. */
+    public static final String ALLOCATED_AT = "rpcbench.allocatedAtNanos";
+    /**
+     * A Go server's counter file: this word, then pid, bytes allocated, GC cycles, GC pause ns, the wall time
+     * of the update and (in files of 56 bytes or more) the moment the bytes were taken, each 8 bytes little-endian.
+     */
     static final long GO_MAGIC = 0x314f474843425052L;
+    private static final int GO_WORDS = 6;
+    private static final int GO_ALLOCATED_AT = 48;
 
     private final long pid;
     private final Path stat;
+    private final File tasks;
     private final MappedByteBuffer perf;
     private final MappedByteBuffer goCounters;
+    private final PublishedAllocation published;
+    /** The last reading of the threads: it names the threads the next one sees again. */
+    private volatile ThreadTimes threadsSeen;
     private final List<Integer> invocationsAt = new ArrayList<>();
     private final List<Integer> timeAt = new ArrayList<>();
     private int fullInvocationsAt = -1;
     private int allocatedAt = -1;
+    private int allocatedStampAt = -1;
     private int jitTimeAt = -1;
     private long ticksPerSecond = -1;
     private final LongSupplier ownAllocation;
@@ -53,6 +69,7 @@ public final class ProcessMeter {
     private ProcessMeter(long pid, Path procDir, Path perfFile, LongSupplier ownAllocation, LongSupplier ownJitNanos) {
         this.pid = pid;
         this.stat = procDir.resolve(Long.toString(pid)).resolve("stat");
+        this.tasks = procDir.resolve(Long.toString(pid)).resolve("task").toFile();
         this.perf = map(perfFile);
         this.goCounters = perf == null ? goCounters(pid) : null;
         this.ownAllocation = ownAllocation;
@@ -60,6 +77,15 @@ public final class ProcessMeter {
         if (perf != null) {
             index();
         }
+        if (ownAllocation != null) {
+            published = null;
+        } else if (goCounters != null) {
+            published = new PublishedAllocation(goCounters, 16, goCounters.capacity() >= GO_ALLOCATED_AT + 8 ? GO_ALLOCATED_AT : -1);
+        } else {
+            published = allocatedAt >= 0 ? new PublishedAllocation(perf, allocatedAt, allocatedStampAt) : null;
+        }
+        // a first reading now, so that the window's first edge is read as fast as its others are
+        threadsSeen = ThreadTimes.read(tasks);
     }
 
     /** A meter of the process {@code pid}, as far as this machine lets it be read. */
@@ -95,20 +121,35 @@ public final class ProcessMeter {
         return goCounters != null || perf != null && ticksPerSecond > 0 && !invocationsAt.isEmpty();
     }
 
+    /** True when the bytes the process allocated are published with their moments, so that a reading interpolates them to its own. */
+    boolean stampsAllocation() {
+        return published != null && published.stamped();
+    }
+
     /** True when the bytes the process allocated can be read. */
     public boolean readsAllocation() {
         return ownAllocation != null || allocatedAt >= 0 || goCounters != null;
     }
 
+    /**
+     * The process now: the moment of the reading is when its CPU is read, and its allocation is taken at
+     * that moment too (a published total is interpolated to it, which may take up to the publisher's period).
+     */
     public ProcessReading read() {
+        PublishedAllocation.Sample before = published == null ? null : published.sample();
         long wall = System.nanoTime();
+        long own = ownAllocation == null ? -1 : ownAllocation.getAsLong();
         long cpu = cpuNanos();
+        ThreadTimes threads = ThreadTimes.read(tasks, threadsSeen);
+        threadsSeen = threads;
         if (goCounters != null) {
-            return new ProcessReading(wall, cpu, goCounters.getLong(16), goCounters.getLong(24), -1, goCounters.getLong(32));
+            long gcCount = goCounters.getLong(24);
+            long gcPause = goCounters.getLong(32);
+            return new ProcessReading(wall, cpu, published.at(wall, before), gcCount, -1, gcPause, threads);
         }
-        long allocated = ownAllocation != null ? ownAllocation.getAsLong() : allocatedAt >= 0 ? perf.getLong(allocatedAt) : -1;
+        long allocated = ownAllocation != null ? own : published != null ? published.at(wall, before) : -1;
         if (!readsGc()) {
-            return new ProcessReading(wall, cpu, allocated, -1, -1, -1);
+            return new ProcessReading(wall, cpu, allocated, -1, -1, -1, threads);
         }
         long count = 0;
         long ticks = 0;
@@ -117,7 +158,7 @@ public final class ProcessMeter {
             ticks += perf.getLong(timeAt.get(i));
         }
         long full = fullInvocationsAt < 0 ? -1 : perf.getLong(fullInvocationsAt);
-        return new ProcessReading(wall, cpu, allocated, count, full, (long) (ticks * (1e9 / ticksPerSecond)));
+        return new ProcessReading(wall, cpu, allocated, count, full, (long) (ticks * (1e9 / ticksPerSecond)), threads);
     }
 
     /** How long the process's JIT compilers have spent compiling since it started, in ns; -1 when not known. */
@@ -143,7 +184,11 @@ public final class ProcessMeter {
     private static MappedByteBuffer goCounters(long pid) {
         Path file = Path.of(System.getProperty("java.io.tmpdir"), "rpcbench-go_" + System.getProperty("user.name"), Long.toString(pid));
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            MappedByteBuffer buffer = channel.map(FileChannel.MapMode.READ_ONLY, 0, 48);
+            long size = Math.min(channel.size(), GO_ALLOCATED_AT + 8);
+            if (size < GO_WORDS * 8) {
+                return null;
+            }
+            MappedByteBuffer buffer = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
             buffer.order(ByteOrder.LITTLE_ENDIAN);
             return buffer.getLong(0) == GO_MAGIC && buffer.getLong(8) == pid ? buffer : null;
         } catch (IOException | RuntimeException e) {
@@ -189,6 +234,8 @@ public final class ProcessMeter {
                         jitTimeAt = data;
                     } else if (name.equals(ALLOCATED)) {
                         allocatedAt = data;
+                    } else if (name.equals(ALLOCATED_AT)) {
+                        allocatedStampAt = data;
                     } else if (name.startsWith("sun.gc.collector.")) {
                         String[] parts = name.split("\\.");
                         int n = Integer.parseInt(parts[3]);

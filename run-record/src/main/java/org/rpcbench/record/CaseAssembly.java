@@ -92,7 +92,7 @@ public final class CaseAssembly {
                 forkList.add(forkScores[i]);
                 IterationRecord it = new IterationRecord(f, i, w.seconds(), forkScores[i], w.calls(), w.errors(),
                         part(w.server(), true), part(w.client(), true), part(w.server(), false), part(w.client(), false),
-                        IterationRecord.Percentiles.of(Latency.of(h)));
+                        IterationRecord.Percentiles.of(Latency.of(h)), threads(w.server()), threads(w.client()));
                 iterations.add(it);
                 if (i >= unsteady) {
                     steadyLatency.add(h);
@@ -119,6 +119,10 @@ public final class CaseAssembly {
 
     private static Long part(ProcessDelta d, boolean cpu) {
         return d == null ? null : cpu ? d.cpuNanos() : d.allocBytes();
+    }
+
+    private static ThreadCpu threads(ProcessDelta d) {
+        return d == null ? null : d.threads();
     }
 
     private static double mean(List<List<Double>> scores) {

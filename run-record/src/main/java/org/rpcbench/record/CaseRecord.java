@@ -109,14 +109,16 @@ public record CaseRecord(
 
     /**
      * A per-call cost over all measured iterations (see {@link PerCall#get}). Records written before costs
-     * were kept per call derive CPU from the share of a core and the window's length.
+     * were kept per call derive the whole process's CPU from the share of a core and the window's length;
+     * a part of it by threads they never read stays unknown.
      */
     public double perCall(String metric) {
         if (perCall != null && !Double.isNaN(perCall.get(metric))) {
             return perCall.get(metric);
         }
         ProcessUse use = metric.startsWith("server") ? cpuAndGc.server() : cpuAndGc.client();
-        if (metric.endsWith("CpuMicros") && use != null && calls > 0 && !Double.isNaN(use.cpuPercentOfCore())) {
+        boolean wholeCpu = metric.equals("serverCpuMicros") || metric.equals("clientCpuMicros");
+        if (wholeCpu && use != null && calls > 0 && !Double.isNaN(use.cpuPercentOfCore())) {
             return use.cpuPercentOfCore() / 100 * use.seconds() * 1e6 / calls;
         }
         return Double.NaN;

@@ -7,10 +7,20 @@ package org.rpcbench.record;
  * within a run.
  *
  * @param score calls completed per second in the window, answered or failed, as JMH's Throughput counts
+ * @param serverCpuNanos the whole server process's CPU, in 10 ms ticks
+ * @param serverThreadCpu the server's threads' CPU by what they do, to the nanosecond; null when not read
+ *     (records written before it was, a server on another host)
  */
 public record IterationRecord(int fork, int index, double seconds, double score, long calls, long errors,
                               Long serverCpuNanos, Long clientCpuNanos, Long serverAllocBytes, Long clientAllocBytes,
-                              Percentiles latencyMs) {
+                              Percentiles latencyMs, ThreadCpu serverThreadCpu, ThreadCpu clientThreadCpu) {
+
+    /** An iteration whose threads were not read. */
+    public IterationRecord(int fork, int index, double seconds, double score, long calls, long errors, Long serverCpuNanos,
+                           Long clientCpuNanos, Long serverAllocBytes, Long clientAllocBytes, Percentiles latencyMs) {
+        this(fork, index, seconds, score, calls, errors, serverCpuNanos, clientCpuNanos, serverAllocBytes, clientAllocBytes,
+                latencyMs, null, null);
+    }
 
     /** An iteration's latency in ms, from its own histogram. */
     public record Percentiles(double p50, double p90, double p99, double max) {
@@ -32,11 +42,18 @@ public record IterationRecord(int fork, int index, double seconds, double score,
             case "clientCpuMicros" -> clientCpuNanos;
             case "serverAllocBytes" -> serverAllocBytes;
             case "clientAllocBytes" -> clientAllocBytes;
-            default -> throw new IllegalArgumentException("no per-call metric " + metric);
+            default -> threadNanos(metric);
         };
         if (total == null || calls == 0) {
             return Double.NaN;
         }
         return metric.endsWith("Micros") ? total / 1e3 / calls : (double) total / calls;
+    }
+
+    /** A thread-CPU metric's total ("serverServiceCpuMicros": the server's service threads), null when not read. */
+    private Long threadNanos(String metric) {
+        String[] parts = PerCall.threadMetric(metric);
+        ThreadCpu threads = parts[0].equals("server") ? serverThreadCpu : clientThreadCpu;
+        return threads == null ? null : threads.nanos(parts[1]);
     }
 }

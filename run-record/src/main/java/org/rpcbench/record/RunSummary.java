@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * The tables a run prints at its end, from its record alone: one row per case with throughput and latency
  * (open loop: the rates and both latencies), then what each case cost: bytes on the wire, and CPU and
- * allocation per call on each side.
+ * allocation per call on each side, the server's CPU also by its threads' work (service, JIT, GC).
  */
 public final class RunSummary {
 
@@ -99,22 +99,30 @@ public final class RunSummary {
 
     static String costs(List<CaseRecord> cases) {
         StringBuilder out = new StringBuilder();
-        String header = String.format(Locale.ROOT, "%-11s %8s %8s %12s %12s %11s %11s %11s %11s %15s %15s", "case", "req B",
-                "resp B", "server µs/c", "client µs/c", "server B/c", "client B/c", "server CPU%", "client CPU%",
+        String header = String.format(Locale.ROOT, "%-11s %8s %8s %12s %20s %12s %11s %11s %11s %11s %15s %15s", "case", "req B",
+                "resp B", "server µs/c", "svc/jit/gc µs/c", "client µs/c", "server B/c", "client B/c", "server CPU%", "client CPU%",
                 "server GC n/ms", "client GC n/ms");
         out.append(header).append('\n').append("-".repeat(header.length())).append('\n');
         for (CaseRecord c : cases) {
             WireSize w = c.wireBytes();
-            out.append(String.format(Locale.ROOT, "%-11s %8s %8s %12s %12s %11s %11s %11s %11s %15s %15s", c.name(),
+            out.append(String.format(Locale.ROOT, "%-11s %8s %8s %12s %20s %12s %11s %11s %11s %11s %15s %15s", c.name(),
                     w == null ? "n/a" : fmt(w.requestBytes(), "%.0f"), w == null ? "n/a" : fmt(w.responseBytes(), "%.0f"),
-                    fmt(c.perCall("serverCpuMicros"), "%.1f"), fmt(c.perCall("clientCpuMicros"), "%.1f"),
+                    fmt(c.perCall("serverCpuMicros"), "%.1f"), threads(c), fmt(c.perCall("clientCpuMicros"), "%.1f"),
                     fmt(c.perCall("serverAllocBytes"), "%.0f"), fmt(c.perCall("clientAllocBytes"), "%.0f"),
                     cpu(c.cpuAndGc().server()), cpu(c.cpuAndGc().client()), gc(c.cpuAndGc().server()), gc(c.cpuAndGc().client())))
                     .append('\n');
         }
         out.append("µs/c and B/c: CPU time and bytes allocated per call answered right, over the same windows as ops/s;\n"
+                + "server µs/c: the whole process, in 10 ms ticks; svc/jit/gc: its service's, JIT compilers' and GC's threads, to the ns;\n"
                 + "CPU% is of one core (200 = two cores busy); n/a: not measured here (see README)\n");
         return out.toString();
+    }
+
+    /** The server's service, JIT and GC threads' CPU per call, "21.40/0.31/0.05"; n/a when its threads were not read. */
+    private static String threads(CaseRecord c) {
+        double service = c.perCall("serverServiceCpuMicros");
+        return Double.isNaN(service) ? "n/a" : fmt(service, "%.2f") + "/" + fmt(c.perCall("serverJitCpuMicros"), "%.2f") + "/"
+                + fmt(c.perCall("serverGcCpuMicros"), "%.2f");
     }
 
     private static String fmt(double v, String format) {

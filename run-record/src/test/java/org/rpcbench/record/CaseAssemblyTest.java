@@ -86,4 +86,50 @@ class CaseAssemblyTest {
         assertThat(c.iterations().get(0).serverCpuNanos()).isNull();
         assertThat(c.perCall().clientCpuMicros()).isCloseTo(30, within(1e-9));
     }
+
+    /** A window whose server threads spent 30 µs a call on the service, 2 on the JIT, 1 on GC and 0.5 on the rest. */
+    static TallyFile.Window withThreads(TallyFile.Window w, int threadsEnded) {
+        ProcessDelta s = w.server();
+        ThreadCpu threads = new ThreadCpu(w.calls() * 30_000, w.calls() * 2_000, w.calls() * 1_000, w.calls() * 500, threadsEnded);
+        ProcessDelta server = new ProcessDelta(s.seconds(), s.cpuNanos(), s.allocBytes(), s.gcCount(), s.fullGcCount(),
+                s.gcPauseNanos(), threads);
+        return new TallyFile.Window(w.index(), w.seconds(), w.calls(), w.errors(), w.client(), server, w.latency(), null);
+    }
+
+    @Test
+    void theServersThreadsCpuIsKeptPerIterationAndPerCallBesideTheWholeProcess() {
+        TallyFile t = fork(1, 100, 200, 200);
+        List<TallyFile.Window> windows = new ArrayList<>();
+        for (TallyFile.Window w : t.iterations()) {
+            windows.add(withThreads(w, w.index() == 1 ? 1 : 0));
+        }
+        CaseRecord c = CaseAssembly.closedLoop("getUser", List.of(new CaseAssembly.Fork(
+                new TallyFile("getUser", 1, 1, 0, 0, List.of(), windows), null)), Double.NaN, Double.NaN, null);
+        assertThat(c.iterations().get(1).serverThreadCpu()).isEqualTo(new ThreadCpu(6_000_000, 400_000, 200_000, 100_000, 1));
+        assertThat(c.iterations().get(1).perCall("serverServiceCpuMicros")).isCloseTo(30, within(1e-9));
+        assertThat(c.iterations().get(1).perCall("serverGcCpuMicros")).isCloseTo(1, within(1e-9));
+        assertThat(c.iterations().get(1).perCall("serverCpuMicros")).isCloseTo(40, within(1e-9));
+        assertThat(c.iterations().get(1).clientThreadCpu()).isNull();
+        assertThat(c.iterations().get(1).perCall("clientServiceCpuMicros")).isNaN();
+        assertThat(c.perCall().serverServiceCpuMicros()).isCloseTo(30, within(1e-9));
+        assertThat(c.perCall("serverJitCpuMicros")).isCloseTo(2, within(1e-9));
+        assertThat(c.perCall("serverGcCpuMicros")).isCloseTo(1, within(1e-9));
+        assertThat(c.perCall("serverOtherCpuMicros")).isCloseTo(0.5, within(1e-9));
+        assertThat(c.perCall("serverCpuMicros")).isCloseTo(40, within(1e-9));
+        assertThat(c.perCall("clientJitCpuMicros")).isNaN();
+        assertThat(c.steady().perCall().serverServiceCpuMicros()).isCloseTo(30, within(1e-9));
+    }
+
+    @Test
+    void aWindowWhoseThreadsWereNotReadLeavesTheCaseThreadFiguresUnknownNotLow() {
+        TallyFile t = fork(1, 100, 200, 200);
+        List<TallyFile.Window> windows = new ArrayList<>(t.iterations().stream().map(w -> withThreads(w, 0)).toList());
+        windows.set(2, t.iterations().get(2));
+        CaseRecord c = CaseAssembly.closedLoop("getUser", List.of(new CaseAssembly.Fork(
+                new TallyFile("getUser", 1, 1, 0, 0, List.of(), windows), null)), Double.NaN, Double.NaN, null);
+        assertThat(c.perCall("serverServiceCpuMicros")).isNaN();
+        assertThat(c.perCall("serverCpuMicros")).isCloseTo(40, within(1e-9));
+        assertThat(c.iterations().get(0).perCall("serverServiceCpuMicros")).isCloseTo(30, within(1e-9));
+        assertThat(c.iterations().get(2).serverThreadCpu()).isNull();
+    }
 }

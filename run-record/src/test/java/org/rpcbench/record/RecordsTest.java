@@ -69,6 +69,53 @@ class RecordsTest {
     }
 
     @Test
+    void aRecordWrittenBeforeThreadsWereReadHasTheirFiguresUnknownNeverZero(@TempDir Path dir) throws Exception {
+        RunRecord written = Samples.run("dubbo-kryo", "kryo", 32, List.of(Samples.closedCase("getUser", 1000, 2.5, 0)));
+        Path file = dir.resolve(Records.FILE);
+        Records.write(written, file);
+        // as a writer without them wrote it: no thread keys anywhere
+        com.fasterxml.jackson.databind.JsonNode tree = Json.MAPPER.readTree(file.toFile());
+        tree.findParents("serverServiceCpuMicros").forEach(n -> ((com.fasterxml.jackson.databind.node.ObjectNode) n)
+                .retain("serverCpuMicros", "clientCpuMicros", "serverAllocBytes", "clientAllocBytes"));
+        tree.findParents("serverThreadCpu").forEach(n -> ((com.fasterxml.jackson.databind.node.ObjectNode) n)
+                .remove(List.of("serverThreadCpu", "clientThreadCpu")));
+        String json = Json.MAPPER.writeValueAsString(tree);
+        assertThat(json).doesNotContain("ServiceCpuMicros").doesNotContain("ThreadCpu").contains("serverCpuMicros");
+        CaseRecord old = Records.parse(json).find("getUser");
+        for (String side : List.of("server", "client")) {
+            for (String part : PerCall.THREAD_PARTS) {
+                assertThat(old.perCall().get(side + part + "CpuMicros")).as(side + part).isNaN();
+                assertThat(old.perCall(side + part + "CpuMicros")).as(side + part).isNaN();
+                assertThat(old.steady().perCall().get(side + part + "CpuMicros")).isNaN();
+                assertThat(old.iterations().get(0).perCall(side + part + "CpuMicros")).isNaN();
+            }
+        }
+        assertThat(old.iterations().get(0).serverThreadCpu()).isNull();
+        assertThat(old.perCall("serverCpuMicros")).isEqualTo(20);
+    }
+
+    @Test
+    void theThreadsFiguresReadBackAsWritten(@TempDir Path dir) throws Exception {
+        CaseRecord c = Samples.closedCase("getUser", 1000, 2.5, 0);
+        ThreadCpu threads = new ThreadCpu(5_000_000_123L, 40_000_007L, 3_000_001L, 999L, 1);
+        IterationRecord i = c.iterations().get(0);
+        IterationRecord withThreads = new IterationRecord(i.fork(), i.index(), i.seconds(), i.score(), i.calls(), i.errors(),
+                i.serverCpuNanos(), i.clientCpuNanos(), i.serverAllocBytes(), i.clientAllocBytes(), i.latencyMs(), threads, null);
+        PerCall perCall = new PerCall(20, 16, 40, 32, 18.5, 0.25, 0.125, 0.0625, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        CaseRecord measured = new CaseRecord(c.name(), c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(),
+                c.latencyMs(), c.failedLatencyMs(), c.calls(), c.errors(), c.warmupCalls(), c.warmupErrors(), c.problems(),
+                c.stillClimbing(), c.wireBytes(), c.cpuAndGc(), perCall, List.of(withThreads), c.steady(), null, null, null, null, null);
+        RunRecord written = Samples.run("dubbo-kryo", "kryo", 32, List.of(measured));
+        Path file = dir.resolve(Records.FILE);
+        Records.write(written, file);
+        assertThat(Files.readString(file)).contains("\"serverServiceCpuMicros\" : 18.5").contains("\"clientGcCpuMicros\" : null")
+                .contains("\"serviceNanos\" : 5000000123").contains("\"clientThreadCpu\" : null");
+        RunRecord back = Records.read(file);
+        assertThat(back).isEqualTo(written);
+        assertThat(back.find("getUser").iterations().get(0).perCall("serverJitCpuMicros")).isCloseTo(40_000.007 / 250, within(1e-9));
+    }
+
+    @Test
     void keysAWriterOfTheSameSchemaAddedAreIgnoredAndAMissingHashIsComputed() throws Exception {
         RunRecord r = Records.parse(minimal("\"schema\": 2, \"somethingNew\": {\"x\": 1}, "));
         assertThat(r.binding()).isEqualTo("rpcx");

@@ -33,6 +33,19 @@ class RunSummaryTest {
     }
 
     @Test
+    void theCostsShowTheServersThreadsCpuBesideTheWholeProcessAndNaWhereNotRead() {
+        CaseRecord c = Samples.closedCase("getUser", 1234.5, 2.5, 0);
+        PerCall perCall = new PerCall(20, 16, 40, 32, 17.25, 1.5, 0.75, 0.125, 12, 1, 1, 1);
+        CaseRecord threads = new CaseRecord(c.name(), c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(),
+                c.latencyMs(), c.failedLatencyMs(), c.calls(), c.errors(), c.warmupCalls(), c.warmupErrors(), c.problems(),
+                c.stillClimbing(), c.wireBytes(), c.cpuAndGc(), perCall, c.iterations(), c.steady(), null, null, null, null, null);
+        String costs = RunSummary.costs(List.of(threads, Samples.closedCase("listUser", 10, 8, 0)));
+        assertThat(costs).contains("svc/jit/gc µs/c");
+        assertThat(costs.lines().filter(l -> l.startsWith("getUser")).findFirst().orElseThrow()).contains(" 17.25/1.50/0.75 ");
+        assertThat(costs.lines().filter(l -> l.startsWith("listUser")).findFirst().orElseThrow()).contains(" n/a ");
+    }
+
+    @Test
     void aMissingCaseIsAFailedRow() {
         String table = RunSummary.closedLoop("t", List.of(), List.of("existUser"));
         assertThat(table).contains("existUser   FAILED: no result");
