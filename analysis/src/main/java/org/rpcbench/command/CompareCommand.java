@@ -84,13 +84,15 @@ final class CompareCommand implements Callable<Integer> {
         }
         check.notes().forEach(n -> out.println("compared: " + n));
         if (!check.refusals().isEmpty()) {
-            check.refusals().forEach(d -> err.println("rpc-bench compare: differ: " + d));
+            String differences = String.join("; ", check.refusals().stream().map(d -> "differ: " + d).toList());
             if (check.dataModelsDiffer() || !allowDifferentSettings) {
+                // one line on stderr: what differs and why nothing was compared
                 err.println("rpc-bench compare: not compared: " + (check.dataModelsDiffer() ? "the runs measured different data models (the"
                         + " contract's data changed between them), which no option overrides"
-                        : "the runs' settings differ (--allow-different-settings compares them anyway)"));
+                        : "the runs' settings differ (--allow-different-settings compares them anyway)") + "; " + differences);
                 return 3;
             }
+            check.refusals().forEach(d -> out.println("compared although they differ: " + d));
         }
         Compare.Estimates estimates = Compare.estimate(baseline, current);
         if (estimates.inputs().isEmpty()) {

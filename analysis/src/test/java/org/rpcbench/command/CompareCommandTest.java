@@ -110,6 +110,7 @@ class CompareCommandTest {
         Path eight = side("eight", 3, 1.0, 8, "3.3.6");
         assertThat(compare(four.toString(), eight.toString())).isEqualTo(3);
         assertThat(err()).contains("differ: dubbo-hessian: load settings 4 threads").contains("not compared");
+        assertThat(err().lines()).as("one line naming the problem").hasSize(1);
         assertThat(compare("--allow-different-settings", four.toString(), eight.toString())).isIn(0, 1);
 
         Path old = dir.resolve("old/run.json");
