@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.rpcbench.analysis.Stats;
 import org.rpcbench.history.TrendPoint;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Json;
@@ -23,11 +24,13 @@ import org.rpcbench.report.ReportTable.Row;
 
 /**
  * One HTML file that opens anywhere, offline: the seed-shaped table (with the seed's own figures beside
- * ours where it published them), charts of throughput, latency percentiles, bytes per call and CPU per
- * call, the trend of each pair and case over the history store's runs with its change points marked, and
- * every figure in a table. Chart.js is inlined from its webjar and the page's Content-Security-Policy
- * forbids every fetch, so a report that reached for the network would show it as a console error, which
- * the browser test counts.
+ * ours where it published them), each pair's share of the seed's reference pair beside the seed's share,
+ * charts of throughput, latency percentiles, bytes per call and CPU per call (whiskers: the 95 % interval of
+ * each median over the rounds, where there are rounds enough for one), the trend of each pair and case over
+ * the history store's runs with its change points marked, and every figure in a table. Chart.js is inlined
+ * from its webjar and the page's Content-Security-Policy forbids every fetch, so a report that reached for
+ * the network would show it as a console error, which the browser test counts. The whiskers are drawn by a
+ * few lines of the page's own script: Chart.js has none, and no plugin may be fetched.
  */
 public final class HtmlReport {
 
@@ -43,6 +46,10 @@ public final class HtmlReport {
     /** The percentiles drawn, labelled by what they are: p99.9 is the 99.9th percentile, never "p99". */
     static final List<String> PERCENTILES = List.of("p50", "p90", "p99", "p99.9");
 
+    /** The share charts' colours: ours the first pair colour, the seed's a grey, so that the two never read as pairs. */
+    static final String SHARE_OURS = PALETTE.get(0);
+    static final String SHARE_SEED = "#999999";
+
     /**
      * The page. {@code trends} maps {@link #trendKey} of a row's pair and a column to its stored runs,
      * oldest first; a pair and case with fewer than two stored runs has no trend to draw.
@@ -54,37 +61,56 @@ public final class HtmlReport {
         body.append("<p class=\"context\">").append(esc(context(table, generated))).append("</p>\n");
 
         body.append("<h2>The table</h2>\n").append(seedTable(table, seed));
-        body.append("<p class=\"legend\">").append(esc(SuiteTable.legend(table))).append(seed == null ? ""
-                : esc("; " + seed.source() + "'s published figure beside ours where it measured the cell, and each pair's share of "
-                + seed.reference() + "'s throughput, ours then the seed's")).append(". A FAILED cell had errors (every error fails a"
-                + " run); the figures below leave it out.</p>\n");
+        body.append("<p class=\"legend\">").append(esc(SuiteTable.LEGEND + "; " + SuiteTable.rounds(table) + (seed == null ? ""
+                : "; " + seed.source() + "'s published figure beside ours where it measured the cell" + (seed.latency() == null
+                ? "" : " (its latency figures: " + seed.latency() + ")") + ", then each pair's share of "
+                + seed.reference() + "'s throughput, ours then the seed's"))).append(". A FAILED cell had errors (every error"
+                + " fails a run); the figures below leave it out.</p>\n");
 
-        body.append("<h2>Throughput</h2>\n");
-        body.append(chart(charts, "throughput", "calls per second answered right", "bar", table.columns(),
+        List<Shares> shares = Shares.of(table, seed);
+        if (!shares.isEmpty()) {
+            body.append("<h2>Shares of ").append(esc(seed.reference())).append(", ours beside the seed's</h2>\n<p class=\"legend\">")
+                    .append(esc(shareLegend(table, seed))).append("</p>\n<div class=\"grid\">\n");
+            for (Shares s : shares) {
+                List<Series> sets = List.of(new Series("ours", SHARE_OURS, s.ours(), s.intervals()),
+                        new Series(seedName(seed), SHARE_SEED, s.seed(), null));
+                body.append(barChart(charts, "share " + s.column(), s.column() + ": share of " + seed.reference()
+                        + "'s calls per second (" + seed.reference() + " = 1)", s.labels(), sets, false));
+            }
+            body.append("</div>\n");
+        }
+
+        body.append("<h2>Throughput</h2>\n<p class=\"legend\">").append(esc("the median over the runs of calls per second"
+                + " answered right; " + whiskers(table))).append("</p>\n");
+        body.append(barChart(charts, "throughput", "calls per second answered right", table.columns(),
                 rowSets(table, CaseRecord::answered), false));
 
-        body.append("<h2>Latency percentiles</h2>\n<p class=\"legend\">from each run's merged histogram of every"
-                + " measured call, in ms on a logarithmic scale</p>\n<div class=\"grid\">\n");
+        body.append("<h2>Latency percentiles</h2>\n<p class=\"legend\">").append(esc("from each run's merged histogram of"
+                + " every measured call, the median over the runs, in ms on a logarithmic scale that starts at most half the"
+                + " smallest value shown, so that every bar stands; " + whiskers(table))).append("</p>\n<div class=\"grid\">\n");
         for (String column : table.columns()) {
-            List<ObjectNode> sets = new ArrayList<>();
+            List<Series> sets = new ArrayList<>();
             for (int p = 0; p < PERCENTILES.size(); p++) {
                 String key = PERCENTILES.get(p);
                 List<Double> values = new ArrayList<>();
+                List<Stats.Interval> intervals = new ArrayList<>();
                 for (Row row : table.rows()) {
                     values.add(value(row.cells().get(column), c -> c.latencyMs().get(key)));
+                    intervals.add(interval(row.cells().get(column), c -> c.latencyMs().get(key)));
                 }
-                sets.add(dataset(key, PALETTE.get(p), values));
+                sets.add(new Series(key, PALETTE.get(p), values, intervals));
             }
-            body.append(chart(charts, "latency " + column, column + ": latency (ms)", "bar", pairs(table), sets, true));
+            body.append(barChart(charts, "latency " + column, column + ": latency (ms)", pairs(table), sets, true));
         }
         body.append("</div>\n");
 
-        body.append(sideBySide(charts, table, "Bytes per call", "on the wire, framing included, measured through a relay",
+        body.append(sideBySide(charts, table, "Bytes per call", "on the wire, framing included, measured through a relay; "
+                + whiskers(table),
                 "bytes", List.of("request", "response"), " bytes per call",
                 side -> c -> c.wireBytes() == null ? Double.NaN
                         : side.equals("request") ? c.wireBytes().requestBytes() : c.wireBytes().responseBytes()));
         body.append(sideBySide(charts, table, "CPU per call", "µs of CPU per call answered right, over the same windows as"
-                + " the throughput", "cpu", List.of("server", "client"), " CPU µs per call",
+                + " the throughput; " + whiskers(table), "cpu", List.of("server", "client"), " CPU µs per call",
                 side -> c -> c.perCall(side + "CpuMicros")));
 
         StringBuilder trendCharts = new StringBuilder();
@@ -110,8 +136,9 @@ public final class HtmlReport {
                 colour++;
             }
             if (!sets.isEmpty()) {
+                ObjectNode y = JSON.objectNode().put("type", "linear").put("beginAtZero", false);
                 trendCharts.append(chart(charts, "trend " + column, column + ": calls per second answered right,"
-                        + " run by run", "line", null, sets, false));
+                        + " run by run", "line", null, sets, y));
             }
         }
         if (trendCharts.length() > 0) {
@@ -131,7 +158,7 @@ public final class HtmlReport {
         StringBuilder out = new StringBuilder("<h2>").append(heading).append("</h2>\n<p class=\"legend\">").append(esc(legend))
                 .append("</p>\n<div class=\"grid\">\n");
         for (String side : sides) {
-            out.append(chart(charts, name + " " + side, side + title, "bar", table.columns(),
+            out.append(barChart(charts, name + " " + side, side + title, table.columns(),
                     rowSets(table, figure.apply(side)), false));
         }
         return out.append("</div>\n").toString();
@@ -175,9 +202,10 @@ public final class HtmlReport {
                 String css = cell == null ? "missing" : cell.failed() ? "failed" : "";
                 out.append("<td").append(css.isEmpty() ? "" : " class=\"" + css + "\"").append(">")
                         .append(esc(SuiteTable.cell(cell)));
-                double published = seed == null ? Double.NaN : seed.figure(row.pair(), column.replaceFirst(" @.*", ""));
-                if (!Double.isNaN(published)) {
-                    out.append("<br><span class=\"seedfig\">seed ").append(Math.round(published)).append("</span>");
+                String published = seed == null ? ""
+                        : SuiteTable.seedFigure(seed.find(row.pair(), SuiteTable.seedCase(seed, column)), cell);
+                if (!published.isEmpty()) {
+                    out.append("<br><span class=\"seedfig\">").append(esc(published)).append("</span>");
                 }
                 if (seed != null) {
                     out.append("<br><span class=\"ratio\">").append(esc(ratios.get(r).get(col + 1))).append("</span>");
@@ -186,7 +214,48 @@ public final class HtmlReport {
             }
             out.append("</tr>\n");
         }
+        // the seed's rows that no pair here runs: its figures and shares only
+        for (int r = table.rows().size(); r < ratios.size(); r++) {
+            String name = seed.unpairedRows().get(r - table.rows().size());
+            out.append("<tr class=\"seedonly\"><th>").append(esc(name)).append("</th><td class=\"detail\">published by ")
+                    .append(esc(seedName(seed))).append("; no pair here runs it</td>");
+            for (int col = 0; col < table.columns().size(); col++) {
+                String published = SuiteTable.seedFigure(seed.ofRow(name, SuiteTable.seedCase(seed, table.columns().get(col))), null);
+                out.append("<td>").append(published.isEmpty() ? "" : "<span class=\"seedfig\">" + esc(published) + "</span><br>")
+                        .append("<span class=\"ratio\">").append(esc(ratios.get(r).get(col + 1))).append("</span></td>");
+            }
+            out.append("</tr>\n");
+        }
         return out.append("</tbody>\n</table>\n").toString();
+    }
+
+    /** "seed 000": the seed's name without its note on how it measured. */
+    private static String seedName(SeedFigures seed) {
+        int note = seed.source().indexOf(" (");
+        return note < 0 ? seed.source() : seed.source().substring(0, note);
+    }
+
+    /** What the whiskers on a chart's bars are, or why there are none. */
+    static String whiskers(ReportTable table) {
+        boolean any = table.passedCells().anyMatch(c -> c.interval(CaseRecord::answered).known());
+        if (any) {
+            return "whiskers: the 95 % interval of the median over the rounds (a bar without one had fewer than three runs"
+                    + " that passed)";
+        }
+        return table.rounds() <= 1 ? "no whiskers: each pair ran once, and one run has no interval (-R 3 or more gives one)"
+                : "no whiskers: " + table.rounds() + " rounds are too few for an interval (it takes three or more)";
+    }
+
+    private static String shareLegend(ReportTable table, SeedFigures seed) {
+        String reference = seed.reference();
+        boolean any = table.passedCells().anyMatch(c -> c.interval(CaseRecord::answered).known());
+        return "ours: a pair's median calls per second answered right divided by " + reference + "'s in the same column;"
+                + " the seed's: its published figure divided by its figure for " + reference + ". 1 is " + reference
+                + "'s own level. " + seed.source() + " ran on other hosts, so its absolute figures are not comparable with"
+                + " ours; the shares show whether the shape (who leads, and by how much) reproduces. No bar: no figure (a pair"
+                + " the seed did not measure, a row the seed published that no pair runs, or a cell that failed here). "
+                + (any ? "Whiskers: the pair's 95 % interval of its median over the rounds divided by " + reference
+                        + "'s median (" + reference + "'s own whisker shows its spread)" : whiskers(table));
     }
 
     private static String figures(ReportTable table) {
@@ -224,16 +293,21 @@ public final class HtmlReport {
         return out.append("</tbody>\n</table></div>\n").toString();
     }
 
+    /** A chart's dataset: a value per label (null: no bar) and, where the rounds gave one, its interval. */
+    private record Series(String label, String colour, List<Double> values, List<Stats.Interval> intervals) {}
+
     /** One dataset per pair over the columns: the median over its runs; a failed or missing cell is a gap. */
-    private static List<ObjectNode> rowSets(ReportTable table, ToDoubleFunction<CaseRecord> figure) {
-        List<ObjectNode> sets = new ArrayList<>();
+    private static List<Series> rowSets(ReportTable table, ToDoubleFunction<CaseRecord> figure) {
+        List<Series> sets = new ArrayList<>();
         int colour = 0;
         for (Row row : table.rows()) {
             List<Double> values = new ArrayList<>();
+            List<Stats.Interval> intervals = new ArrayList<>();
             for (String column : table.columns()) {
                 values.add(value(row.cells().get(column), figure));
+                intervals.add(interval(row.cells().get(column), figure));
             }
-            sets.add(dataset(row.pair(), PALETTE.get(colour++ % PALETTE.size()), values));
+            sets.add(new Series(row.pair(), PALETTE.get(colour++ % PALETTE.size()), values, intervals));
         }
         return sets;
     }
@@ -246,17 +320,66 @@ public final class HtmlReport {
         return Double.isFinite(v) ? round(v) : null;
     }
 
-    private static ObjectNode dataset(String label, String colour, List<Double> values) {
-        ObjectNode set = JSON.objectNode().put("label", label).put("backgroundColor", colour).put("borderColor", colour);
-        ArrayNode data = set.putArray("data");
-        values.forEach(v -> {
-            if (v == null) {
-                data.addNull();
-            } else {
-                data.add(v);
+    /** The table's interval of a cell's median (three runs or more), or null. */
+    private static Stats.Interval interval(Cell cell, ToDoubleFunction<CaseRecord> figure) {
+        if (cell == null || cell.failed()) {
+            return null;
+        }
+        Stats.Interval i = cell.interval(figure);
+        return i.known() ? i : null;
+    }
+
+    /** A bar chart of these datasets, its value axis spanning every value and whisker end. */
+    private static String barChart(List<ObjectNode> charts, String name, String title, List<String> labels, List<Series> series,
+            boolean logarithmic) {
+        ArrayNode sets = JSON.arrayNode();
+        List<Double> shown = new ArrayList<>();
+        double highest = 0;
+        for (Series s : series) {
+            ObjectNode set = JSON.objectNode().put("label", s.label()).put("backgroundColor", s.colour()).put("borderColor", s.colour());
+            ArrayNode data = set.putArray("data");
+            ArrayNode intervals = JSON.arrayNode();
+            boolean anyInterval = false;
+            for (int i = 0; i < s.values().size(); i++) {
+                Double v = s.values().get(i);
+                Stats.Interval iv = s.intervals() == null ? null : s.intervals().get(i);
+                if (v == null) {
+                    data.addNull();
+                } else {
+                    data.add(round(v));
+                    shown.add(v);
+                    highest = Math.max(highest, v);
+                }
+                if (v == null || iv == null) {
+                    intervals.addNull();
+                } else {
+                    intervals.addArray().add(round(iv.low())).add(round(iv.high()));
+                    shown.add(iv.low());
+                    shown.add(iv.high());
+                    highest = Math.max(highest, iv.high());
+                    anyInterval = true;
+                }
             }
-        });
-        return set;
+            if (anyInterval) {
+                set.set("intervals", intervals);
+            }
+            sets.add(set);
+        }
+        ObjectNode y = JSON.objectNode();
+        if (logarithmic) {
+            y.put("type", "logarithmic");
+            LogAxis axis = LogAxis.over(shown.stream().mapToDouble(Double::doubleValue).toArray());
+            if (axis != null) {
+                y.put("min", axis.min()).put("max", axis.max());
+            }
+        } else {
+            // from zero, and high enough for the top of every whisker, which Chart.js does not count as data
+            y.put("type", "linear").put("beginAtZero", true);
+            if (highest > 0) {
+                y.put("suggestedMax", round(highest));
+            }
+        }
+        return chart(charts, name, title, "bar", labels, sets, y);
     }
 
     private static List<String> pairs(ReportTable table) {
@@ -265,16 +388,17 @@ public final class HtmlReport {
 
     /** A canvas in the page and its Chart.js configuration in the charts list. */
     private static String chart(List<ObjectNode> charts, String name, String title, String type, List<String> labels,
-            List<ObjectNode> datasets, boolean logarithmic) {
+            Iterable<? extends com.fasterxml.jackson.databind.JsonNode> datasets, ObjectNode y) {
         String id = "chart-" + charts.size();
         ObjectNode data = JSON.objectNode();
-        data.putArray("datasets").addAll(datasets);
+        ArrayNode sets = data.putArray("datasets");
+        datasets.forEach(sets::add);
         if (labels != null) {
             ArrayNode l = data.putArray("labels");
             labels.forEach(l::add);
         }
         ObjectNode scales = JSON.objectNode();
-        scales.putObject("y").put("type", logarithmic ? "logarithmic" : "linear").put("beginAtZero", !logarithmic);
+        scales.set("y", y);
         boolean time = labels == null;
         if (time) {
             scales.putObject("x").put("type", "linear");
@@ -288,7 +412,8 @@ public final class HtmlReport {
         ObjectNode spec = JSON.objectNode().put("id", id).put("name", name).put("time", time);
         spec.set("config", config);
         charts.add(spec);
-        return "<div class=\"chart\"><canvas id=\"" + id + "\" aria-label=\"" + esc(title) + "\" role=\"img\"></canvas></div>\n";
+        return "<div class=\"chart\"><canvas id=\"" + id + "\" data-name=\"" + esc(name) + "\" aria-label=\"" + esc(title)
+                + "\" role=\"img\"></canvas></div>\n";
     }
 
     private static String page(String title, String body, List<ObjectNode> charts) {
@@ -310,13 +435,47 @@ public final class HtmlReport {
     }
 
     /**
-     * Draws every chart, then marks the page with how many canvases hold ink, which the browser test reads.
-     * Animation is off, so a chart is drawn when its constructor returns and a screenshot shows it whole.
+     * Draws every chart, then marks the page with what the browser test and .ci/check-report read: how many
+     * charts there are, how many canvases hold ink, how many whiskers the charts give and how many were drawn,
+     * and how many values or whisker ends lie outside the value axis Chart.js settled on (or at the start of a
+     * log axis, where a bar has no height): a value an axis hides. Animation is off, so a chart is drawn when its constructor returns and a
+     * screenshot shows it whole. The whiskers are a plugin of a few lines: a dataset's "intervals" hold
+     * [low, high] per bar, drawn over the bar from low to high with a cap at each end.
      */
     static final String DRAW = """
             (function () {
               const specs = JSON.parse(document.getElementById('report-charts').textContent);
               const day = (v) => new Date(v).toISOString().slice(0, 16).replace('T', ' ');
+              const whiskers = {
+                id: 'whiskers',
+                afterDatasetsDraw(chart) {
+                  const ctx = chart.ctx;
+                  const y = chart.scales.y;
+                  let n = 0;
+                  chart.data.datasets.forEach((set, i) => {
+                    if (!set.intervals || !chart.isDatasetVisible(i)) return;
+                    chart.getDatasetMeta(i).data.forEach((bar, j) => {
+                      const interval = set.intervals[j];
+                      if (!interval || set.data[j] === null) return;
+                      const top = y.getPixelForValue(interval[1]);
+                      const bottom = y.getPixelForValue(interval[0]);
+                      const cap = Math.max(2, Math.min(6, bar.width / 4));
+                      ctx.save();
+                      ctx.strokeStyle = '#222';
+                      ctx.lineWidth = 1.5;
+                      ctx.beginPath();
+                      ctx.moveTo(bar.x, top); ctx.lineTo(bar.x, bottom);
+                      ctx.moveTo(bar.x - cap, top); ctx.lineTo(bar.x + cap, top);
+                      ctx.moveTo(bar.x - cap, bottom); ctx.lineTo(bar.x + cap, bottom);
+                      ctx.stroke();
+                      ctx.restore();
+                      n++;
+                    });
+                  });
+                  chart.$whiskers = n;
+                }
+              };
+              const charts = [];
               for (const spec of specs) {
                 if (spec.time) {
                   spec.config.options.scales.x.ticks = { callback: day, maxRotation: 0, autoSkip: true };
@@ -327,8 +486,34 @@ public final class HtmlReport {
                   for (const set of spec.config.data.datasets) {
                     set.pointRadius = set.data.map((p) => (p.change ? 7 : 3));
                   }
+                } else {
+                  spec.config.options.plugins.tooltip = { callbacks: {
+                    afterLabel: (item) => {
+                      const interval = item.dataset.intervals && item.dataset.intervals[item.dataIndex];
+                      return interval ? '95 % interval ' + interval[0] + ' to ' + interval[1] : '';
+                    } } };
                 }
-                new Chart(document.getElementById(spec.id), spec.config);
+                spec.config.plugins = [whiskers];
+                charts.push(new Chart(document.getElementById(spec.id), spec.config));
+              }
+              let hidden = 0;
+              let whiskersDrawn = 0;
+              let whiskersGiven = 0;
+              for (const chart of charts) {
+                const y = chart.scales.y;
+                const log = y.type === 'logarithmic';
+                const outside = (v) => v < y.min || v > y.max || (log && v <= y.min);
+                chart.data.datasets.forEach((set) => {
+                  set.data.forEach((d, j) => {
+                    const v = d !== null && typeof d === 'object' ? d.y : d;
+                    if (v === null || v === undefined) return;
+                    if (outside(v)) hidden++;
+                    const interval = set.intervals && set.intervals[j];
+                    if (interval) whiskersGiven++;
+                    if (interval && (outside(interval[0]) || outside(interval[1]))) hidden++;
+                  });
+                });
+                whiskersDrawn += chart.$whiskers || 0;
               }
               let drawn = 0;
               for (const canvas of document.querySelectorAll('canvas')) {
@@ -337,8 +522,12 @@ public final class HtmlReport {
                   if (pixels[i] !== 0) { drawn++; break; }
                 }
               }
-              document.documentElement.dataset.charts = String(specs.length);
-              document.documentElement.dataset.chartsDrawn = String(drawn);
+              const marks = document.documentElement.dataset;
+              marks.valuesHidden = String(hidden);
+              marks.whiskers = String(whiskersDrawn);
+              marks.whiskersGiven = String(whiskersGiven);
+              marks.charts = String(specs.length);
+              marks.chartsDrawn = String(drawn);
             })();
             """;
 
@@ -353,6 +542,7 @@ public final class HtmlReport {
             td.missing { color: #888; }
             .p99 { color: #666; }
             .seedfig, .ratio { color: #555; font-size: .9em; }
+            tr.seedonly th, tr.seedonly td { color: #555; font-style: italic; }
             .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 1em; }
             .chart { position: relative; height: 320px; }
             .wide { overflow-x: auto; }

@@ -159,6 +159,11 @@ public record ReportTable(String title, List<String> columns, List<Row> rows) {
         return sorted;
     }
 
+    /** The cells whose every run passed: those a report shows figures for. */
+    public java.util.stream.Stream<Cell> passedCells() {
+        return rows.stream().flatMap(r -> r.cells().values().stream()).filter(c -> !c.failed());
+    }
+
     /** The rounds the table's pairs ran in: the most runs any cell has. */
     public int rounds() {
         return rows.stream().flatMap(r -> r.cells().values().stream()).mapToInt(Cell::rounds).max().orElse(0);

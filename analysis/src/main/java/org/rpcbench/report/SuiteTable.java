@@ -17,7 +17,7 @@ import org.rpcbench.report.ReportTable.Row;
  * seed published figures, the seed's figure in each cell and the ratios between pairs beside the seed's.
  * Written as text for the terminal, as Markdown (a CI step summary, a pull-request comment) and as CSV
  * with one row per pair, case and run. A pair that produced no record, or failed, says so in its row.
- * Repeated in rounds, a cell is the median over the rounds with its 95 % interval.
+ * Repeated in rounds, a cell is the median over the rounds, with its 95 % interval from three rounds up.
  */
 public final class SuiteTable {
 
@@ -51,10 +51,30 @@ public final class SuiteTable {
     }
 
     static String legend(ReportTable table, SeedFigures seed) {
-        int rounds = table.rounds();
         return LEGEND + (seed == null ? "" : "; seed: " + seed.source() + "'s figure" + (seed.latency() == null ? ""
-                : " and " + seed.latency())) + (rounds > 1 ? "; median of " + rounds + " rounds, each in a new random order of the pairs, with its"
-                + " 95 % interval in brackets" : "; each pair one run on this machine, one after another");
+                : " and " + seed.latency())) + "; " + rounds(table);
+    }
+
+    /**
+     * What the rounds give: how many, and whether the medians have their intervals, said as it is: an interval
+     * takes three runs that passed, so a legend never promises one that no cell shows.
+     */
+    static String rounds(ReportTable table) {
+        int rounds = table.rounds();
+        long cells = table.passedCells().count();
+        long known = table.passedCells().filter(c -> c.interval(CaseRecord::answered).known()).count();
+        if (rounds <= 1) {
+            return "each pair one run on this machine, one after another: one run has no interval (a suite run in three"
+                    + " rounds or more, -R 3, gives each median its 95 % interval)";
+        }
+        String median = "median of " + rounds + " rounds, each in a new random order of the pairs";
+        if (known == 0) {
+            return median + "; " + rounds + " rounds are too few for an interval (it takes three or more, -R 3), so no cell"
+                    + " has one";
+        }
+        return median + ", with its 95 % interval over the rounds (a bootstrap of the median) in brackets"
+                + (known < cells ? "; " + (cells - known) + " of " + cells + " cells had fewer than three runs that passed, and"
+                + " no interval" : "");
     }
 
     static String ratioLegend(SeedFigures seed) {
@@ -74,7 +94,7 @@ public final class SuiteTable {
             List<String> cells = new ArrayList<>(List.of(row.pair() + " (" + row.detail() + ")"));
             for (String column : table.columns()) {
                 Cell cell = row.cells().get(column);
-                String published = seed == null ? "" : seedFigure(seed.find(row.pair(), baseCase(column)), cell);
+                String published = seed == null ? "" : seedFigure(seed.find(row.pair(), seedCase(seed, column)), cell);
                 cells.add(published.isEmpty() ? cell(cell) : cell(cell) + " · " + published);
             }
             rows.add(cells);
@@ -83,7 +103,7 @@ public final class SuiteTable {
             for (String seedRow : seed.unpairedRows()) {
                 List<String> cells = new ArrayList<>(List.of(SEED_ONLY + seedRow));
                 for (String column : table.columns()) {
-                    cells.add(seedFigure(seed.ofRow(seedRow, baseCase(column)), null));
+                    cells.add(seedFigure(seed.ofRow(seedRow, seedCase(seed, column)), null));
                 }
                 rows.add(cells);
             }
@@ -140,11 +160,8 @@ public final class SuiteTable {
         for (Row row : table.rows()) {
             List<String> cells = new ArrayList<>(List.of(row.pair()));
             for (String column : table.columns()) {
-                Cell mine = row.cells().get(column);
-                Cell ref = reference == null ? null : reference.cells().get(column);
-                double ours = mine == null || ref == null || mine.failed() || ref.failed() ? Double.NaN
-                        : mine.median(CaseRecord::answered) / ref.median(CaseRecord::answered);
-                double theirs = seed.ratio(row.pair(), baseCase(column));
+                double ours = share(row.cells().get(column), reference == null ? null : reference.cells().get(column));
+                double theirs = seed.ratio(row.pair(), seedCase(seed, column));
                 cells.add(ratio(ours) + " · seed " + ratio(theirs));
             }
             rows.add(cells);
@@ -152,12 +169,26 @@ public final class SuiteTable {
         for (String seedRow : seed.unpairedRows()) {
             List<String> cells = new ArrayList<>(List.of(SEED_ONLY + seedRow));
             for (String column : table.columns()) {
-                SeedFigures.Figure f = seed.ofRow(seedRow, baseCase(column));
-                cells.add(f == null ? "" : "seed " + ratio(f.get(SeedFigures.OPS) / seed.figure(seed.reference(), baseCase(column))));
+                SeedFigures.Figure f = seed.ofRow(seedRow, seedCase(seed, column));
+                cells.add(f == null ? "" : "seed " + ratio(f.get(SeedFigures.OPS) / seed.figure(seed.reference(), seedCase(seed, column))));
             }
             rows.add(cells);
         }
         return rows;
+    }
+
+    /** A pair's share of the reference's throughput in one cell: the ratio of their medians; NaN when either failed or is missing. */
+    static double share(Cell mine, Cell reference) {
+        return mine == null || reference == null || mine.failed() || reference.failed() ? Double.NaN
+                : mine.median(CaseRecord::answered) / reference.median(CaseRecord::answered);
+    }
+
+    /**
+     * The seed's name for a column's case: the column itself where the seed published figures under it (a sweep's
+     * "say @100"), else the case without its concurrency (a seed that printed one table for its one concurrency).
+     */
+    static String seedCase(SeedFigures seed, String column) {
+        return seed.figures().stream().anyMatch(f -> f.caseName().equals(column)) ? column : baseCase(column);
     }
 
     private static String ratio(double r) {

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The report as a reader sees it: opened from a file in headless Chromium (Debian's chromium package) with
- * the network closed. It must render, draw every chart, and say nothing on the console: a blocked fetch, a
- * script error or a warning would all show there. The screenshot is kept in target/ for a person to look at,
+ * the network closed. It must render, draw every chart and every whisker, leave no value outside its axis, and
+ * say nothing on the console: a blocked fetch, a script error or a warning would all show there. The screenshot is kept in target/ for a person to look at,
  * and read here for the charts' colours.
  */
 class HtmlReportBrowserTest {
@@ -86,6 +86,8 @@ class HtmlReportBrowserTest {
         assertThat(drawn.find()).isTrue();
         assertThat(Integer.parseInt(charts.group(1))).isEqualTo(8); // 7 of the suite and one trend
         assertThat(drawn.group(1)).as("canvases with ink").isEqualTo(charts.group(1));
+        assertThat(mark(dom, "values-hidden")).as("values outside their axis").isZero();
+        assertThat(mark(dom, "whiskers-given")).as("one run: no interval, so no whisker").isZero();
 
         Path shot = OUT.resolve("suite.png").toAbsolutePath();
         Files.deleteIfExists(shot);
@@ -98,6 +100,39 @@ class HtmlReportBrowserTest {
         for (String colour : HtmlReport.PALETTE.subList(0, 3)) {
             assertThat(pixelsOf(image, colour)).as("pixels of " + colour).isGreaterThan(2000);
         }
+    }
+
+    @Test
+    void overThreeRoundsEveryWhiskerIsDrawnAndNoValueOrWhiskerEndLiesOutsideItsAxis() throws Exception {
+        Files.createDirectories(OUT);
+        Path page = OUT.resolve("suite-rounds.html").toAbsolutePath();
+        String html = HtmlReport.render(HtmlReportTest.rounds(new double[] {30000, 31000, 32000}, new double[] {20000, 20500, 21000}),
+                HtmlReportTest.seed001(), java.util.Map.of(), HtmlReportTest.T0);
+        Files.writeString(page, html, StandardCharsets.UTF_8);
+        int intervals = 0;
+        for (var chart : HtmlReportTest.charts(html)) {
+            for (var set : HtmlReportTest.datasets(chart)) {
+                intervals += (int) HtmlReportTest.intervals(set).stream().filter(i -> i != null).count();
+            }
+        }
+
+        Browser dom = chromium(Files.createTempDirectory(OUT, "profile"), "--dump-dom", page.toUri().toString());
+        assertThat(dom.exit()).as(dom.stderr()).isZero();
+        assertThat(dom.console()).as("console messages").isEmpty();
+        assertThat(mark(dom, "charts")).isEqualTo(mark(dom, "charts-drawn")).isEqualTo(HtmlReportTest.charts(html).size());
+        // every bar of both pairs has its interval: two share charts (2 + 2; the seed's bars have none), throughput
+        // (4), latency (8 + 8: four percentiles a pair), bytes (4 + 4) and CPU (4 + 4)
+        assertThat(intervals).isEqualTo(40);
+        assertThat(mark(dom, "whiskers-given")).isEqualTo(intervals);
+        assertThat(mark(dom, "whiskers")).as("whiskers the plugin drew").isEqualTo(intervals);
+        assertThat(mark(dom, "values-hidden")).as("values or whisker ends outside their axis").isZero();
+    }
+
+    /** A number the drawing script marked the page with (data-NAME on the html element); fails when it is absent. */
+    static int mark(Browser dom, String name) {
+        Matcher m = Pattern.compile("data-" + name + "=\"(\\d+)\"").matcher(dom.stdout());
+        assertThat(m.find()).as("data-" + name + ": the drawing script ran to its end").isTrue();
+        return Integer.parseInt(m.group(1));
     }
 
     /** How many pixels are this colour, give or take the blending at a bar's edge. */

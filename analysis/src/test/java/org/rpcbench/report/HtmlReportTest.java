@@ -10,9 +10,12 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.rpcbench.analysis.Stats;
 import org.rpcbench.history.TrendPoint;
+import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Json;
 import org.rpcbench.record.RunRecord;
+import org.rpcbench.runs.Suite;
 
 /** The report's content, read from the page as text: what the browser test cannot see by looking. */
 class HtmlReportTest {
@@ -25,6 +28,32 @@ class HtmlReportTest {
                 new ReportTable.Entry("dubbo-fst", List.of(Runs.run("dubbo-fst", "fst", 32, T0.plusSeconds(150), List.of(
                         Runs.closedCase("getUser", 34000, 1.7), Runs.closedCase("listUser", 8000, 1000, 3, 4.5))))),
                 new ReportTable.Entry("dubbo-hessian", List.of())), List.of());
+    }
+
+    /**
+     * seed 001's kryo and hessian over {@code rounds} rounds, each round a little faster and slower (the
+     * ops and the p99s given per round), with seed figures for both and for a row no pair runs.
+     */
+    static ReportTable rounds(double[] kryo, double[] hessian) {
+        List<RunRecord> k = new ArrayList<>();
+        List<RunRecord> h = new ArrayList<>();
+        for (int r = 0; r < kryo.length; r++) {
+            k.add(Runs.run("dubbo-kryo", "kryo", 32, T0.plusSeconds(300L * r), List.of(Runs.closedCase("getUser", kryo[r], 1.5 + r),
+                    Runs.closedCase("listUser", kryo[r] / 4, 4.0 + r))));
+            h.add(Runs.run("dubbo-hessian", "hessian2", 32, T0.plusSeconds(300L * r + 150), List.of(
+                    Runs.closedCase("getUser", hessian[r], 2.0 + r), Runs.closedCase("listUser", hessian[r] / 4, 6.0 + r))));
+        }
+        return ReportTable.ofSuite("seed 001", List.of(new ReportTable.Entry("dubbo-kryo", k),
+                new ReportTable.Entry("dubbo-hessian", h)), List.of("getUser", "listUser"));
+    }
+
+    static SeedFigures seed001() {
+        List<SeedFigures.Figure> figures = new ArrayList<>(SeedFigures.ofThroughput("seed 001", "dubbo-hessian", Map.of(
+                "dubbo-kryo", Map.of("getUser", 29707.0, "listUser", 17235.0),
+                "dubbo-hessian", Map.of("getUser", 20680.0, "listUser", 3590.0))).figures());
+        figures.add(new SeedFigures.Figure(null, "Dubbo 1", "getUser", null, null, null, null,
+                Map.of(SeedFigures.OPS, java.math.BigDecimal.valueOf(10340))));
+        return new SeedFigures("seed 001 (two hosts)", "dubbo-hessian", null, null, List.of(), figures);
     }
 
     static TrendPoint point(Instant t, double ops, long errors, String version, char commit) {
@@ -49,6 +78,55 @@ class HtmlReportTest {
 
     static JsonNode chart(List<JsonNode> charts, String name) {
         return charts.stream().filter(c -> c.get("name").asText().equals(name)).findFirst().orElseThrow();
+    }
+
+    static List<String> labels(JsonNode chart) {
+        List<String> labels = new ArrayList<>();
+        chart.get("config").get("data").get("labels").forEach(l -> labels.add(l.asText()));
+        return labels;
+    }
+
+    static JsonNode datasets(JsonNode chart) {
+        return chart.get("config").get("data").get("datasets");
+    }
+
+    /** A dataset's intervals, [low, high] or null per bar; an empty list when it has none at all. */
+    static List<List<Double>> intervals(JsonNode dataset) {
+        List<List<Double>> out = new ArrayList<>();
+        dataset.path("intervals").forEach(i -> out.add(i.isNull() ? null : List.of(i.get(0).asDouble(), i.get(1).asDouble())));
+        return out;
+    }
+
+    /**
+     * Every value and whisker end of every bar chart lies inside its value axis as the page configures it: a
+     * log axis starts below the smallest (at most half of it, so its bar stands) and ends above the largest; a
+     * linear one starts at zero and reaches the top whisker. The browser test reads the axes Chart.js drew.
+     */
+    static void everyAxisShowsEveryValue(List<JsonNode> charts) {
+        for (JsonNode chart : charts) {
+            if (chart.get("time").asBoolean()) {
+                continue;
+            }
+            JsonNode y = chart.get("config").get("options").get("scales").get("y");
+            List<Double> shown = new ArrayList<>();
+            for (JsonNode set : datasets(chart)) {
+                data(set).stream().filter(v -> v != null).forEach(shown::add);
+                intervals(set).stream().filter(i -> i != null).forEach(shown::addAll);
+            }
+            String name = chart.get("name").asText();
+            if (y.get("type").asText().equals("logarithmic")) {
+                for (double v : shown) {
+                    assertThat(y.get("min").asDouble()).as(name + ": the axis' start below " + v).isLessThanOrEqualTo(v / 2);
+                    assertThat(y.get("max").asDouble()).as(name + ": the axis' end above " + v).isGreaterThan(v);
+                }
+            } else {
+                assertThat(y.get("beginAtZero").asBoolean()).as(name + " starts at zero").isTrue();
+                for (double v : shown) {
+                    assertThat(v).as(name + ": a value below zero").isGreaterThanOrEqualTo(0);
+                    assertThat(y.get("suggestedMax").asDouble()).as(name + ": the axis reaches " + v).isGreaterThanOrEqualTo(v);
+                }
+            }
+        }
     }
 
     static List<Double> data(JsonNode dataset) {
@@ -90,6 +168,9 @@ class HtmlReportTest {
 
         JsonNode latency = chart(charts, "latency getUser").get("config");
         assertThat(latency.get("options").get("scales").get("y").get("type").asText()).isEqualTo("logarithmic");
+        // the smallest bar is kryo's p50, p99 / 4 in these records: 0.375 ms; half of it is 0.1875, and 0.1 the step below
+        assertThat(latency.get("options").get("scales").get("y").get("min").asDouble()).isEqualTo(0.1);
+        everyAxisShowsEveryValue(charts);
         JsonNode percentiles = latency.get("data").get("datasets");
         // labelled by what they are: the fourth is the 99.9th percentile, and says so
         List<String> labels = new ArrayList<>();
@@ -101,6 +182,137 @@ class HtmlReportTest {
         assertThat(data(chart(charts, "cpu server").get("config").get("data").get("datasets").get(0))).containsExactly(22.5, 22.5);
         assertThat(data(chart(charts, "bytes request").get("config").get("data").get("datasets").get(0)))
                 .containsExactly(187.0, 188.0);
+    }
+
+    @Test
+    void eachPairsShareStandsBesideTheSeedsInAChartPerCase() throws Exception {
+        ReportTable table = rounds(new double[] {30000, 31000, 32000}, new double[] {20000, 20500, 21000});
+        String html = HtmlReport.render(table, seed001(), Map.of(), T0);
+        List<JsonNode> charts = charts(html);
+        assertThat(charts).extracting(c -> c.get("name").asText()).startsWith("share getUser", "share listUser", "throughput");
+        assertThat(html).contains("<h2>Shares of dubbo-hessian, ours beside the seed's</h2>")
+                .contains("ours: a pair's median calls per second answered right divided by dubbo-hessian's in the same column;"
+                        + " the seed's: its published figure divided by its figure for dubbo-hessian");
+
+        JsonNode getUser = chart(charts, "share getUser");
+        // the seed's row that no pair runs has the seed's share only
+        assertThat(labels(getUser)).containsExactly("dubbo-kryo", "dubbo-hessian", "Dubbo 1 (seed only)");
+        JsonNode ours = datasets(getUser).get(0);
+        JsonNode seed = datasets(getUser).get(1);
+        assertThat(ours.get("label").asText()).isEqualTo("ours");
+        assertThat(seed.get("label").asText()).isEqualTo("seed 001");
+        assertThat(data(ours)).containsExactly(1.512, 1.0, null);
+        // 29707 / 20680 = 1.43651; 10340 / 20680 = 0.5
+        assertThat(data(seed)).containsExactly(1.437, 1.0, 0.5);
+        // whiskers: each pair's interval of its median over the rounds, divided by the reference's median
+        Stats.Interval kryo = Stats.medianInterval(new double[] {30000, 31000, 32000});
+        assertThat(intervals(ours)).containsExactly(List.of(round(kryo.low() / 20500), round(kryo.high() / 20500)),
+                List.of(round(20000 / 20500.0), round(21000 / 20500.0)), null);
+        assertThat(intervals(seed)).isEmpty();
+        assertThat(data(datasets(chart(charts, "share listUser")).get(1))).containsExactly(4.801, 1.0);
+        everyAxisShowsEveryValue(charts);
+    }
+
+    @Test
+    void overThreeRoundsOrMoreEveryBarHasTheTablesIntervalAndTheTextSaysSo() throws Exception {
+        ReportTable table = rounds(new double[] {30000, 32000, 31000}, new double[] {20000, 20500, 21000});
+        String html = HtmlReport.render(table, null, Map.of(), T0);
+        assertThat(html).contains("median of 3 rounds, each in a new random order of the pairs, with its 95 % interval over"
+                + " the rounds (a bootstrap of the median) in brackets");
+        assertThat(html).contains("<td>31000 [30000–32000] (2.50)</td>");
+        assertThat(html).contains("whiskers: the 95 % interval of the median over the rounds");
+        List<JsonNode> charts = charts(html);
+        ReportTable.Cell cell = table.rows().get(0).cells().get("getUser");
+        Stats.Interval answered = cell.interval(CaseRecord::answered);
+        assertThat(intervals(datasets(chart(charts, "throughput")).get(0)).get(0)).containsExactly(answered.low(), answered.high());
+        assertThat(answered.low()).isEqualTo(30000);
+        assertThat(answered.high()).isEqualTo(32000);
+        Stats.Interval p50 = cell.interval(c -> c.latencyMs().p50());
+        assertThat(intervals(datasets(chart(charts, "latency getUser")).get(0)).get(0))
+                .containsExactly(round(p50.low()), round(p50.high()));
+        for (String name : List.of("throughput", "latency getUser", "latency listUser", "bytes request", "cpu server", "cpu client")) {
+            assertThat(datasets(chart(charts, name)).get(0).has("intervals")).as(name).isTrue();
+        }
+        everyAxisShowsEveryValue(charts);
+    }
+
+    @Test
+    void withFewerThanThreeRoundsNoIntervalIsPromisedOrDrawn() throws Exception {
+        String two = HtmlReport.render(rounds(new double[] {30000, 32000}, new double[] {20000, 21000}), seed001(), Map.of(), T0);
+        assertThat(two).contains("median of 2 rounds, each in a new random order of the pairs; 2 rounds are too few for an"
+                + " interval (it takes three or more, -R 3), so no cell has one")
+                .contains("no whiskers: 2 rounds are too few for an interval").doesNotContain("in brackets")
+                .contains("<td>31000 (2.00)");
+        for (JsonNode chart : charts(two)) {
+            datasets(chart).forEach(set -> assertThat(set.has("intervals")).as(chart.get("name").asText()).isFalse());
+        }
+        String one = HtmlReport.render(suite(), null, Map.of(), T0);
+        assertThat(one).contains("each pair one run on this machine, one after another: one run has no interval")
+                .contains("no whiskers: each pair ran once").doesNotContain("in brackets");
+    }
+
+    @Test
+    void everySuiteWithSeedFiguresGetsAShareChartPerColumnWithTheSeedsShares() throws Exception {
+        int suites = 0;
+        for (String name : Suite.names()) {
+            Suite suite = Suite.named(name);
+            SeedFigures seed = suite.seed();
+            if (seed == null) {
+                continue;
+            }
+            suites++;
+            List<RunRecord> records = new ArrayList<>();
+            List<ReportTable.Entry> entries = new ArrayList<>();
+            for (int p = 0; p < suite.pairs().size(); p++) {
+                String pair = suite.pairs().get(p);
+                List<RunRecord> mine = new ArrayList<>();
+                for (int threads : suite.concurrency()) {
+                    double ops = 10000 + 1000 * p - threads;
+                    mine.add(Runs.run(pair, "s", threads, T0, suite.cases().stream().map(c -> Runs.closedCase(c, ops, 2.0)).toList()));
+                }
+                records.addAll(mine);
+                entries.add(new ReportTable.Entry(pair, mine));
+            }
+            ReportTable table = suite.sweep(List.of()) ? ReportTable.ofSweep(name, suite.pairs(), records)
+                    : ReportTable.ofSuite(name, entries, suite.cases());
+            List<JsonNode> charts = charts(HtmlReport.render(table, seed, Map.of(), T0));
+            everyAxisShowsEveryValue(charts);
+            for (String column : table.columns()) {
+                JsonNode share = chart(charts, "share " + column);
+                String seedCase = SuiteTable.seedCase(seed, column);
+                List<String> labels = labels(share);
+                List<Double> theirs = data(datasets(share).get(1));
+                for (int i = 0; i < suite.pairs().size(); i++) {
+                    String pair = suite.pairs().get(i);
+                    double published = seed.ratio(pair, seedCase);
+                    assertThat(labels.get(i)).isEqualTo(pair);
+                    assertThat(theirs.get(i)).as(name + " " + column + " " + pair)
+                            .isEqualTo(Double.isNaN(published) ? null : round(published));
+                }
+                assertThat(theirs).as(name + " " + column + ": the seed published a figure here").anyMatch(v -> v != null);
+            }
+        }
+        assertThat(suites).as("suites with seed figures").isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void aSweepsSeedFiguresStandInTheirConcurrencysCellAndShareChart() throws Exception {
+        SeedFigures seed = SeedFigures.ofThroughput("seed 002", "grpc-go", Map.of("grpc-go", Map.of("say @100", 33089.0),
+                "rpcx", Map.of("say @100", 45442.0)));
+        List<RunRecord> records = List.of(
+                Runs.run("grpc-go", "protobuf", 100, T0, List.of(Runs.closedCase("say", 20000, 9))),
+                Runs.run("rpcx", "protobuf", 100, T0, List.of(Runs.closedCase("say", 30000, 6))),
+                Runs.run("grpc-go", "protobuf", 500, T0, List.of(Runs.closedCase("say", 19000, 40))),
+                Runs.run("rpcx", "protobuf", 500, T0, List.of(Runs.closedCase("say", 28000, 30))));
+        String html = HtmlReport.render(ReportTable.ofSweep("seed 002", List.of("grpc-go", "rpcx"), records), seed, Map.of(), T0);
+        assertThat(html).contains("30000 (6.00)<br><span class=\"seedfig\">seed 45442</span><br><span class=\"ratio\">×1.50 · seed ×1.37</span>");
+        List<JsonNode> charts = charts(html);
+        assertThat(charts).extracting(c -> c.get("name").asText()).contains("share say @100").doesNotContain("share say @500");
+        assertThat(data(datasets(chart(charts, "share say @100")).get(1))).containsExactly(1.0, 1.373);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
     }
 
     @Test

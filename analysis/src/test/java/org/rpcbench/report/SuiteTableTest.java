@@ -56,6 +56,15 @@ class SuiteTableTest {
     }
 
     @Test
+    void twoRoundsPromiseNoInterval() {
+        ReportTable t = table(List.of(new ReportTable.Entry("dubbo-kryo", List.of(record("dubbo-kryo", "kryo", 17000, 0),
+                record("dubbo-kryo", "kryo", 18000, 0)))));
+        String text = SuiteTable.text(t, null);
+        assertThat(text).contains("median of 2 rounds").contains("2 rounds are too few for an interval")
+                .doesNotContain("in brackets").contains("17500 (");
+    }
+
+    @Test
     void theSeedsFiguresAndRatiosStandBesideOurs() {
         SeedFigures seed = SeedFigures.ofThroughput("seed 001", "dubbo-hessian",
                 Map.of("dubbo-hessian", Map.of("listUser", 3590.0), "dubbo-kryo", Map.of("listUser", 17235.0)));
