@@ -66,13 +66,29 @@ class DubboFrameworkTest {
 
     }
 
-    /** The release on the class path (3.3.6 unless the build was given another): what it has by its number is applied. */
+    @Test
+    void aSnapshotIsTreatedAsTheReleaseItLeadsTo() {
+        DubboRelease snapshot = new DubboRelease("3.3.7-SNAPSHOT", true, true, true, true);
+        assertThat(snapshot.ownFrameworkModelServed()).isTrue();
+        assertThat(snapshot.consumerFindsStubs()).isTrue();
+        assertThat(DubboFramework.settings("dubbo", "hessian2", snapshot)).containsEntry("frameworkVersion", "3.3.7-SNAPSHOT")
+                .doesNotContainKey("frameworkModel");
+        DubboRelease oldSnapshot = new DubboRelease("3.0.16-SNAPSHOT", false, false, false, false);
+        assertThat(oldSnapshot.ownFrameworkModelServed()).isFalse();
+        assertThat(oldSnapshot.consumerFindsStubs()).isFalse();
+    }
+
+    /**
+     * The release on the class path (3.3.6 unless the build was given another, or a snapshot such as 3.3.7-SNAPSHOT): what
+     * it has by its number is applied.
+     */
     @Test
     void theReleaseOnTheClassPathGetsEverySettingItsNumberPromises() throws Exception {
         DubboRelease release = DubboRelease.current();
         assertThat(release.version()).as("the release the build was given (dubbo.version)")
                 .isEqualTo(System.getProperty("rpcbench.test.dubbo-version"));
-        int[] v = Arrays.stream(release.version().split("\\.")).limit(3).mapToInt(Integer::parseInt).toArray();
+        String number = release.version().replaceFirst("-.*", ""); // a snapshot has what its release will
+        int[] v = Arrays.stream(number.split("\\.")).limit(3).mapToInt(Integer::parseInt).toArray();
         int n = v[0] * 1_000_000 + v[1] * 1_000 + v[2];
         assertThat(release.serializeCheck()).as("the allowlist's settings, 3.1.6 on").isEqualTo(n >= 3_001_006);
         assertThat(release.executorModes()).as("executor modes, 3.2.0 on").isEqualTo(n >= 3_002_000);
