@@ -153,9 +153,10 @@ final class AbCommand implements Callable<Integer> {
         Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa));
         long budgetSeconds = seconds;
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
-                "benchmark.sh: ab: round %d of %s%d, %s elapsed%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
+                "benchmark.sh: ab: round %d of %s%d, %s elapsed%s%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
                 Durations.format(elapsed), d.get(d.size() - 1).failures().isEmpty() ? ""
                         : ", " + d.get(d.size() - 1).failures().size() + " failed run(s)",
+                d.get(d.size() - 1).setAside().isEmpty() ? "" : ", " + d.get(d.size() - 1).setAside().size() + " run(s) set aside",
                 PairedRounds.soFar(d, "baseline", "candidate", target.pairNames()))), ctx.err);
         if (baseCheckout != ctx.checkout) {
             Sides.remove(dir.resolve("baseline").resolve("checkout"));
