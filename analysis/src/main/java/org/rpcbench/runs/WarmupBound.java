@@ -73,10 +73,14 @@ public record WarmupBound(int userSeconds, double factor, int marginSeconds, int
         if (userSeconds == 0) {
             return "no warm-up until the JITs are quiet (--steady-warmup 0)";
         }
+        if (userSeconds <= floorSeconds) {
+            return "warm-up until the JITs are quiet: at most " + userSeconds + " s in every round (at or below the rule's floor of "
+                    + floorSeconds + " s, the given bound is never lowered, and no run is set aside)";
+        }
         return String.format(Locale.ROOT, "warm-up until the JITs are quiet: at most %d s in round 1; after it, each pair's at most"
                         + " %s x the longest its earlier runs took + %d s, at least %d s, at most %d s; a run whose JITs were not quiet"
                         + " within such a lowered bound is set aside (counted and shown, not judged)", userSeconds,
-                trim(factor), marginSeconds, Math.min(floorSeconds, userSeconds), userSeconds);
+                trim(factor), marginSeconds, floorSeconds, userSeconds);
     }
 
     private static String trim(double v) {

@@ -77,6 +77,7 @@ class WarmupBoundTest {
         assertThat(rule.describe()).doesNotContain("\n").contains("at most 60 s in round 1").contains("1.5 x the longest")
                 .contains("+ 2 s, at least 10 s").contains("set aside");
         assertThat(WarmupBound.of(0).describe()).contains("--steady-warmup 0");
+        assertThat(WarmupBound.of(3).describe()).contains("at most 3 s in every round").contains("no run is set aside");
         assertThatThrownBy(() -> new WarmupBound(60, 0.5, 2, 10)).isInstanceOf(IllegalArgumentException.class);
     }
 }
