@@ -58,6 +58,7 @@ var clientOptions = []cli.Option{
 	{Name: "calls", ValueName: "N", Help: "seed 002's mode: after the warm-up, one window of N calls in all (each caller its share) instead of the measured iterations; throughput = calls / elapsed"},
 	{Name: "server-pid", ValueName: "PID", Help: "the server's process, when it runs on this machine: its CPU, allocation and GC are measured beside the client's"},
 	{Name: "steady-warmup", ValueName: "S", Help: "the Java client's warm-up until the JIT compilers are quiet; accepted so that one command line serves both, and ignored: Go compiles ahead of time, and the warm-up iterations warm the rest"},
+	{Name: "no-wire-bytes", Flag: true, Help: "skip the measurement of each case's bytes on the wire before the run (they are no verdict's metric: ab's and calibrate's runs skip them); run.json says so in wireBytesNotMeasured"},
 	{Name: "switch", ValueName: "NAME=VALUE", Repeatable: true, Help: "a framework switch, recorded with the run (the server needs the same): " + service.SpinSwitch + " only"},
 }
 
@@ -80,11 +81,14 @@ type clientRun struct {
 	perCaller bool
 	calls     int64
 	serverPid int
-	jmh       jmhOptions
-	costs     service.Costs
-	selected  []cases.Case
-	stdout    io.Writer
-	stderr    io.Writer
+	// wireBytes: measure each case's bytes on the wire before the run; wireNotMeasured says why they were not
+	wireBytes       bool
+	wireNotMeasured string
+	jmh             jmhOptions
+	costs           service.Costs
+	selected        []cases.Case
+	stdout          io.Writer
+	stderr          io.Writer
 }
 
 // Client runs the load client and returns its exit code.
@@ -164,6 +168,7 @@ func parseClient(v *cli.Values) (*clientRun, error) {
 	if _, err = v.Int("steady-warmup", 0, 0, 3600); err != nil {
 		return nil, err
 	}
+	r.wireBytes = !v.Has("no-wire-bytes")
 	if r.jmh, err = parseJmh(v.Rest); err != nil {
 		return nil, err
 	}
@@ -251,6 +256,10 @@ func dialProblem(err error) string {
 // wireSizes measures the bytes on the wire through a relay; a failure is said in one line and leaves
 // the sizes unknown, never the run failed.
 func (r *clientRun) wireSizes() map[cases.Case]*record.WireSize {
+	if !r.wireBytes {
+		r.wireNotMeasured = "skipped (--no-wire-bytes)"
+		return nil
+	}
 	type outcome struct {
 		sizes map[cases.Case]*record.WireSize
 		err   error
@@ -264,12 +273,14 @@ func (r *clientRun) wireSizes() map[cases.Case]*record.WireSize {
 	case o := <-done:
 		if o.err != nil {
 			fmt.Fprintf(r.stderr, "rpc-bench client: note: bytes on the wire not measured: %s\n", oneLine(o.err.Error()))
+			r.wireNotMeasured = "not measured: " + oneLine(o.err.Error())
 			return nil
 		}
 		return o.sizes
 	case <-time.After(wireSizesDeadline):
 		fmt.Fprintf(r.stderr, "rpc-bench client: note: bytes on the wire not measured: no answer within %d s\n",
 			int(wireSizesDeadline.Seconds()))
+		r.wireNotMeasured = fmt.Sprintf("not measured: no answer within %d s", int(wireSizesDeadline.Seconds()))
 		return nil
 	}
 }
@@ -423,7 +434,7 @@ func (r *clientRun) record(done []record.CaseRecord, missing []string, interrupt
 		Jmh: &record.LoadSettings{Harness: harness, Mode: "thrpt", Threads: r.callers, Forks: r.jmh.forks, WarmupIterations: &warmup,
 			WarmupTime: r.jmh.warmupTime.text, MeasurementIterations: &iterations, MeasurementTime: measurementTime,
 			Jvm: exe, JvmArgs: runtimeSettings(), CallTimeoutMillis: &timeoutMs, Requests: requests, Connections: &connections},
-		Environment: environment(started), Cases: done, MissingCases: missing}
+		Environment: environment(started), Cases: done, MissingCases: missing, WireBytesNotMeasured: r.wireNotMeasured}
 	return record.Finish(rec)
 }
 

@@ -45,7 +45,8 @@ func TestJMHsOptionsAndPatternsAreTakenAndTheRestRefused(t *testing.T) {
 func TestBadClientOptionsSayOneLineAndExit2(t *testing.T) {
 	for _, args := range []string{"--pair nope", "--pair grpc-go --bogus", "--pair grpc-go -f 2", "--pair grpc-go echo",
 		"--pair grpc-go --concurrency 5 -t 6", "--pair grpc-go --switch dubbo.filters=default", "--pair grpc-go --port x",
-		"--pair grpc-go --calls 0", "--pair grpc-go --steady-warmup -1", "--pair grpc-go --connections two"} {
+		"--pair grpc-go --calls 0", "--pair grpc-go --steady-warmup -1", "--pair grpc-go --connections two",
+		"--pair grpc-go --no-wire-bytes=yes"} {
 		var out, errOut bytes.Buffer
 		if code := Client(strings.Fields(args), &out, &errOut); code != 2 {
 			t.Errorf("%q: exit %d", args, code)
@@ -136,6 +137,43 @@ func TestAPerCallerRunRecordsAConnectionPerCallerAndTheTimeToOpenThem(t *testing
 		}
 		if !strings.Contains(out.String(), "25 callers on "+strconv.Itoa(want)+" connection(s)") {
 			t.Errorf("%s: the summary does not say the connections: %s", mode, out.String())
+		}
+	}
+}
+
+func TestNoWireBytesSkipsTheirMeasurementAndTheRecordSaysWhy(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	costs, _ := service.ParseCosts("")
+	srv, err := pairs.Named("rpcx").Serve(ln, service.New(costs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	result := filepath.Join(t.TempDir(), "jmh.json")
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	for _, skip := range []bool{false, true} {
+		var out, errOut bytes.Buffer
+		args := []string{"--pair", "rpcx", "--port", port, "--result", result, "--concurrency", "2", "--calls", "100", "-wi", "0", "say"}
+		if skip {
+			args = append(args, "--no-wire-bytes")
+		}
+		if code := Client(args, &out, &errOut); code != 0 {
+			t.Fatalf("skip %v: exit %d: %s", skip, code, errOut.String())
+		}
+		data, err := os.ReadFile(record.BesideResult(result))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec record.RunRecord
+		if err := json.Unmarshal(data, &rec); err != nil {
+			t.Fatal(err)
+		}
+		measured := rec.Cases[0].WireBytes != nil
+		if measured == skip || (rec.WireBytesNotMeasured == "skipped (--no-wire-bytes)") != skip {
+			t.Errorf("skip %v: wire bytes %v, not measured: %q", skip, rec.Cases[0].WireBytes, rec.WireBytesNotMeasured)
 		}
 	}
 }

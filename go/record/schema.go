@@ -56,6 +56,8 @@ type RunRecord struct {
 	SettingsHash string            `json:"settingsHash"`
 	Cases        []CaseRecord      `json:"cases"`
 	MissingCases []string          `json:"missingCases"`
+	// WireBytesNotMeasured says why no case has its bytes on the wire; empty when they were measured.
+	WireBytesNotMeasured string `json:"wireBytesNotMeasured,omitempty"`
 }
 
 // LoadSettings is the closed loop's settings (Java writes only the fields that are set).

@@ -14,6 +14,7 @@ import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Json;
 import org.rpcbench.report.VerdictTable;
 import org.rpcbench.runs.Checkout;
+import org.rpcbench.runs.ClientArgs;
 import org.rpcbench.runs.Durations;
 import org.rpcbench.runs.Interleaved;
 import org.rpcbench.runs.PairedRounds;
@@ -24,6 +25,7 @@ import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.Sides;
 import org.rpcbench.runs.Stopped;
 import org.rpcbench.runs.Target;
+import org.rpcbench.runs.WarmupBound;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -116,7 +118,9 @@ final class AbCommand implements Callable<Integer> {
         Integer rounds = c.effort.rounds;
         long seconds = budget.seconds != null ? budget.seconds : rounds != null ? 0
                 : 60L * MINUTES_PER_FOUR_CASES * Math.max(1, (target.pairs().size() * target.caseCount() + 3) / 4);
-        String jmh = c.effort.clientArgs(c.load, Profile.AB) + target.caseArgs();
+        // wire sizes are no verdict's metric: measuring them would cost every run a connection and calls
+        String jmh = ClientArgs.withoutWireBytes(c.effort.clientArgs(c.load, Profile.AB) + target.caseArgs());
+        WarmupBound warmup = warmupRule(jmh);
 
         Path dir = ResultDirs.create(ctx.checkout.results(), "ab", ctx.clock);
         PrintStream out = ctx.out;
@@ -126,6 +130,7 @@ final class AbCommand implements Callable<Integer> {
         out.println("benchmark.sh: ab: runs of " + jmh + (c.load.pinned() ? ", pinned" : "") + "; " + (seconds > 0 ? "budget "
                 + Durations.format(seconds) : "") + (rounds != null ? (seconds > 0 ? ", " : "") + "at most " + rounds + " rounds" : "")
                 + "; results in " + dir);
+        out.println("benchmark.sh: ab: " + warmup.describe());
         Checkout baseCheckout;
         Checkout candCheckout;
         try {
@@ -142,15 +147,16 @@ final class AbCommand implements Callable<Integer> {
         RunShape shape = new RunShape(jmh, c.load.concurrency(), c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
         Interleaved interleaved = new Interleaved(List.of(new Interleaved.Arm("baseline", baseCheckout, baseSwitches),
                 new Interleaved.Arm("candidate", candCheckout, candSwitches)), target.pairs(), shape, dir.resolve("rounds"), seconds,
-                rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop);
+                rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup);
         Verdict verdict = new Verdict(target.pairNames(), baseline.describe() + own(baseSwitches, c.load),
                 candidate.describe() + own(candSwitches, c.load), aa, alpha.alpha(), threshold.threshold(), dir);
         Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa));
         long budgetSeconds = seconds;
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
-                "benchmark.sh: ab: round %d of %s%d, %s elapsed%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
+                "benchmark.sh: ab: round %d of %s%d, %s elapsed%s%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
                 Durations.format(elapsed), d.get(d.size() - 1).failures().isEmpty() ? ""
                         : ", " + d.get(d.size() - 1).failures().size() + " failed run(s)",
+                d.get(d.size() - 1).setAside().isEmpty() ? "" : ", " + d.get(d.size() - 1).setAside().size() + " run(s) set aside",
                 PairedRounds.soFar(d, "baseline", "candidate", target.pairNames()))), ctx.err);
         if (baseCheckout != ctx.checkout) {
             Sides.remove(dir.resolve("baseline").resolve("checkout"));
@@ -184,6 +190,15 @@ final class AbCommand implements Callable<Integer> {
                 .print(rounds, false, ctx.out, ctx.err);
     }
 
+    /** The warm-up rule of a comparison's runs, under the bound their client options give. */
+    static WarmupBound warmupRule(String clientArgs) throws UsageException {
+        try {
+            return WarmupBound.of(ClientArgs.steadyWarmup(clientArgs));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("-a: " + e.getMessage());
+        }
+    }
+
     /** The switches of a side's runs: -o's for both, and the side's own. */
     static List<String> sideSwitches(LoadOptions load, String own) {
         List<String> all = new ArrayList<>(load.switches());
@@ -204,20 +219,26 @@ final class AbCommand implements Callable<Integer> {
             var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs), alpha, threshold)
                     .withFailed(PairedRounds.failed(rounds, List.of("baseline", "candidate")));
             long failed = family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair()).distinct().count();
-            String head = String.format(Locale.ROOT, "ab of %s: %d round%s%s%s; leading iterations below steady state left out:"
+            List<String> setAside = PairedRounds.setAside(rounds);
+            String head = String.format(Locale.ROOT, "ab of %s: %d round%s%s%s%s; leading iterations below steady state left out:"
                     + " baseline %s, candidate %s%s", String.join(", ", pairs), rounds.size(), rounds.size() == 1 ? "" : "s",
                     stopped ? " (stopped early: the verdict rests on the rounds done)" : "",
                     failed == 0 ? "" : "; " + failed + " run(s) FAILED (their rounds are left out of the estimates, and the ab fails)",
+                    setAside.isEmpty() ? "" : "; " + setAside.size() + " run(s) set aside by the warm-up rule (their rounds are left out"
+                            + " of the estimates, not judged)",
                     PairedRounds.unsteady(rounds, "baseline"), PairedRounds.unsteady(rounds, "candidate"),
                     aa ? "\nan A/A test: both sides are the same build; any change flagged is a false alarm" : "");
             String b = baseline;
             String c = candidate;
             out.println();
             out.println(head);
+            setAside.forEach(s -> out.println("set aside: " + s));
             out.print(VerdictTable.text(family, b, c));
+            StringBuilder md = new StringBuilder("### " + head.replace("\n", "\n\n") + "\n\n");
+            setAside.forEach(s -> md.append("- set aside: ").append(s).append('\n'));
+            md.append(setAside.isEmpty() ? "" : "\n").append(VerdictTable.markdown(family, b, c));
             try {
-                Files.writeString(dir.resolve("ab.md"), "### " + head.replace("\n", "\n\n") + "\n\n" + VerdictTable.markdown(family, b, c),
-                        StandardCharsets.UTF_8);
+                Files.writeString(dir.resolve("ab.md"), md.toString(), StandardCharsets.UTF_8);
                 out.println("verdict: " + dir.resolve("ab.md"));
             } catch (IOException e) {
                 err.println("benchmark.sh: ab: cannot write " + dir.resolve("ab.md") + ": " + e.getMessage());

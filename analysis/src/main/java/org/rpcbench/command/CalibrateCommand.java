@@ -24,6 +24,7 @@ import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.report.SensitivityTable;
 import org.rpcbench.runs.Builder;
+import org.rpcbench.runs.ClientArgs;
 import org.rpcbench.runs.Durations;
 import org.rpcbench.runs.Interleaved;
 import org.rpcbench.runs.Pair;
@@ -35,6 +36,7 @@ import org.rpcbench.runs.RoundOrder;
 import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.Stopped;
 import org.rpcbench.runs.Target;
+import org.rpcbench.runs.WarmupBound;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -131,7 +133,9 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new UsageException("calibrate needs at least " + MIN_ROUNDS + " rounds (-R), got " + c.effort.rounds);
         }
         Pair pair = target.pairs().get(0);
-        String jmh = c.effort.clientArgs(c.load, Profile.AB);
+        // as ab's runs: no wire sizes, and the same warm-up rule, so that the spread measured is the spread ab sees
+        String jmh = ClientArgs.withoutWireBytes(c.effort.clientArgs(c.load, Profile.AB));
+        WarmupBound warmup = AbCommand.warmupRule(jmh);
         try {
             if (c.build.skip()) {
                 Builder.requireBuilt(ctx.checkout, List.of(pair), true, true);
@@ -194,9 +198,10 @@ final class CalibrateCommand implements Callable<Integer> {
                         + " of %d runs (about %s); costs per call: +5 %% %s, +10 %% %s%n", pair.name(), Durations.format(runSeconds),
                 Durations.format(budget), abRounds, rounds, arms.size(), Durations.format(rounds * arms.size() * runSeconds),
                 spin(serverMicros, 0.05), spin(serverMicros, 0.10));
+        out.println("benchmark.sh: calibrate: " + warmup.describe());
         org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(pair.name(), budget, abRounds, serverMicros, costs));
         Interleaved interleaved = new Interleaved(arms, List.of(pair), shape, dir.resolve("rounds"), Math.max(1, left), rounds, RoundOrder.random(),
-                System::nanoTime, ctx.runner, ctx.stop);
+                System::nanoTime, ctx.runner, ctx.stop, warmup);
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.printf(Locale.ROOT,
                 "benchmark.sh: calibrate: round %d of %d, %s elapsed; +10 %% so far: %s%n", d.size(), expected,
                 Durations.format(elapsed), PairedRounds.soFar(d, ZERO, costs.get(costs.size() - 1), List.of(pair.name()))), err);
@@ -260,6 +265,11 @@ final class CalibrateCommand implements Callable<Integer> {
             lines.add(failed.size() + " run(s) FAILED; their rounds are left out of the figures above, and the calibration fails:");
             failed.forEach(f -> lines.add("  round " + f.round() + ", " + f.side() + ", " + f.caseName() + ": " + f.reason() + " (log: "
                     + f.log() + ")"));
+        }
+        List<String> setAside = PairedRounds.setAside(rounds);
+        if (!setAside.isEmpty()) {
+            lines.add(setAside.size() + " run(s) set aside by the warm-up rule (their rounds are left out of the figures above, not judged):");
+            setAside.forEach(s -> lines.add("  " + s));
         }
         lines.add(result.line());
         lines.forEach(out::println);

@@ -209,7 +209,8 @@ final class VerifyCommand implements Callable<Integer> {
                 problems.add(n + " has iterations without the server's allocation");
             }
             if (v.wire() && (c.wireBytes() == null || !(c.wireBytes().requestBytes() > 0) || !(c.wireBytes().responseBytes() > 0))) {
-                problems.add(n + " has no wire sizes: " + c.wireBytes());
+                problems.add(n + " has no wire sizes: " + (c.wireBytes() == null && r.wireBytesNotMeasured() != null
+                        ? r.wireBytesNotMeasured() : c.wireBytes()));
             }
         }
         if ((v.framework() != null)) {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
 import org.rpcbench.analysis.Failed;
 import org.rpcbench.cli.UsageException;
@@ -31,10 +32,20 @@ public final class Interleaved {
     public record Arm(String name, Checkout checkout, List<String> switches) {}
 
     /**
-     * A round's runs by arm and pair that gave their figures (a run that failed or left no record is absent),
-     * and what failed: a run with no record, or each case that counted an error or was not measured.
+     * A round's runs by arm and pair that gave their figures (a run that failed, left no record or was set aside
+     * is absent), what failed (a run with no record, or each case that counted an error or was not measured), and
+     * the runs set aside by the warm-up rule declared before the first run ({@link WarmupBound}).
      */
-    public record Round(int index, Map<ArmPair, RunRecord> records, List<Failure> failures, long seconds) {
+    public record Round(int index, Map<ArmPair, RunRecord> records, List<Failure> failures, long seconds, List<SetAside> setAside) {
+        public Round {
+            setAside = setAside == null ? List.of() : List.copyOf(setAside);
+        }
+
+        /** A round in which no run was set aside. */
+        public Round(int index, Map<ArmPair, RunRecord> records, List<Failure> failures, long seconds) {
+            this(index, records, failures, seconds, List.of());
+        }
+
         public RunRecord of(String arm, String pair) {
             return records.get(new ArmPair(arm, pair));
         }
@@ -62,11 +73,27 @@ public final class Interleaved {
         }
     }
 
+    /** A run that ran and answered right, left out of the judgement by a rule declared before it ran, and why. */
+    public record SetAside(String arm, String pair, String reason) {}
+
     /** What a round's runs gave, kept beside them so that a judgement again takes exactly the runs this one took. */
     public static final String OUTCOMES = "outcomes.json";
 
-    /** One run's outcome as {@value #OUTCOMES} keeps it. */
-    record Outcome(String arm, String pair, int exit, List<Failure> failures) {}
+    /**
+     * One run's outcome as {@value #OUTCOMES} keeps it.
+     *
+     * @param setAside why the run, which failed in nothing, is not judged; null: it is (absent in an earlier version's)
+     */
+    record Outcome(String arm, String pair, int exit, List<Failure> failures,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) String setAside) {
+        Outcome(String arm, String pair, int exit, List<Failure> failures) {
+            this(arm, pair, exit, failures, null);
+        }
+
+        Outcome settingAside(String why) {
+            return new Outcome(arm, pair, exit, failures, why);
+        }
+    }
 
     /**
      * The rounds stored in {@code dir} by an earlier run ({@code rNN/ARM-PAIR/run.json}), to judge them again
@@ -83,6 +110,7 @@ public final class Interleaved {
             int index = Integer.parseInt(roundDir.getFileName().toString().substring(1));
             Map<ArmPair, RunRecord> records = new LinkedHashMap<>();
             List<Failure> failures = new ArrayList<>();
+            List<SetAside> setAside = new ArrayList<>();
             Path outcomes = roundDir.resolve(OUTCOMES);
             List<Outcome> stored = new ArrayList<>();
             if (outcomes.toFile().isFile()) {
@@ -98,17 +126,20 @@ public final class Interleaved {
                 }
             }
             for (Outcome o : stored) {
-                keep(o, roundDir, records, failures);
+                keep(o, roundDir, records, failures, setAside);
             }
-            rounds.add(new Round(index, records, failures, 0));
+            rounds.add(new Round(index, records, failures, 0, setAside));
         }
         return rounds;
     }
 
-    /** An outcome into its round: the record of a run that gave its figures, or its failures. */
-    private static void keep(Outcome o, Path roundDir, Map<ArmPair, RunRecord> records, List<Failure> failures) throws IOException {
+    /** An outcome into its round: the record of a run that gave its figures, its failures, or why it is set aside. */
+    private static void keep(Outcome o, Path roundDir, Map<ArmPair, RunRecord> records, List<Failure> failures, List<SetAside> setAside)
+            throws IOException {
         failures.addAll(o.failures());
-        if (o.exit() == 0 && o.failures().isEmpty()) {
+        if (o.failures().isEmpty() && o.setAside() != null) {
+            setAside.add(new SetAside(o.arm(), o.pair(), o.setAside()));
+        } else if (o.exit() == 0 && o.failures().isEmpty()) {
             ArmPair key = new ArmPair(o.arm(), o.pair());
             records.put(key, Records.read(roundDir.resolve(key.dirName()).resolve(Records.FILE)));
         }
@@ -200,6 +231,7 @@ public final class Interleaved {
     private final LongSupplier clock;
     private final PairRunner runner;
     private final Stop stop;
+    private final WarmupBound warmup;
     private final List<Round> done = Collections.synchronizedList(new ArrayList<>());
 
     /**
@@ -208,9 +240,11 @@ public final class Interleaved {
      * @param maxRounds stop after this many rounds (0: no limit)
      * @param clock nanoseconds, as System.nanoTime gives them: injected so that the stopping rule can be tested
      * @param runner what runs each run
+     * @param warmup the rule that bounds each run's warm-up by the earlier runs' and sets runs aside; null: every run
+     *     takes the shape's client options as they are
      */
     public Interleaved(List<Arm> arms, List<Pair> pairs, RunShape shape, Path dir, long budgetSeconds, int maxRounds, RoundOrder order,
-                       LongSupplier clock, PairRunner runner, Stop stop) {
+                       LongSupplier clock, PairRunner runner, Stop stop, WarmupBound warmup) {
         if (budgetSeconds <= 0 && maxRounds <= 0) {
             throw new IllegalArgumentException("rounds need a budget or a count");
         }
@@ -224,6 +258,13 @@ public final class Interleaved {
         this.clock = clock;
         this.runner = runner;
         this.stop = stop;
+        this.warmup = warmup;
+    }
+
+    /** Rounds whose runs all take the shape's client options as they are. */
+    public Interleaved(List<Arm> arms, List<Pair> pairs, RunShape shape, Path dir, long budgetSeconds, int maxRounds, RoundOrder order,
+                       LongSupplier clock, PairRunner runner, Stop stop) {
+        this(arms, pairs, shape, dir, budgetSeconds, maxRounds, order, clock, runner, stop, null);
     }
 
     /** The rounds done so far (a stop keeps them). */
@@ -242,6 +283,9 @@ public final class Interleaved {
                 runs.add(new ArmPair(arm.name(), pair.name()));
             }
         }
+        // every record each pair's runs left, set aside or not: what its later runs' warm-up is bounded by
+        Map<String, List<RunRecord>> warmedUp = new LinkedHashMap<>();
+        Map<String, Integer> bounds = new LinkedHashMap<>();
         for (int index = 1; maxRounds <= 0 || index <= maxRounds; index++) {
             long elapsed = seconds(start);
             long perRound = done.isEmpty() ? 0 : elapsed / done.size();
@@ -251,8 +295,20 @@ public final class Interleaved {
             long roundStart = clock.getAsLong();
             Map<ArmPair, RunRecord> records = new LinkedHashMap<>();
             List<Failure> failures = new ArrayList<>();
+            List<SetAside> setAside = new ArrayList<>();
             List<Outcome> outcomes = new ArrayList<>();
             Path roundDir = dir.resolve(String.format(java.util.Locale.ROOT, "r%02d", index));
+            if (warmup != null) {
+                // fixed for the whole round, so that its arms' runs of a pair warm up alike
+                for (Pair pair : pairs) {
+                    int bound = warmup.next(warmedUp.getOrDefault(pair.name(), List.of()));
+                    Integer before = bounds.put(pair.name(), bound);
+                    if (before != null && before != bound) {
+                        err.println("benchmark.sh: round " + index + ": " + pair.name() + "'s warm-up until the JITs are quiet is bounded"
+                                + " at " + bound + " s (--steady-warmup), from its earlier runs'");
+                    }
+                }
+            }
             for (ArmPair run : order.next(runs)) {
                 if (stop.requested()) {
                     return done();
@@ -260,13 +316,25 @@ public final class Interleaved {
                 Arm arm = arms.stream().filter(a -> a.name().equals(run.arm())).findFirst().orElseThrow();
                 Pair pair = pairs.stream().filter(p -> p.name().equals(run.pair())).findFirst().orElseThrow();
                 Path runDir = roundDir.resolve(run.dirName());
-                PairRun.Result result = runner.run(shape.settings(arm.checkout(), pair, arm.switches(), runDir, runDir.resolve(LOG)).build());
+                RunShape runShape = warmup == null || bounds.get(pair.name()) == warmup.userSeconds() ? shape
+                        : shape.withClientArgs(ClientArgs.withSteadyWarmup(shape.clientArgs(), bounds.get(pair.name())));
+                PairRun.Result result = runner.run(runShape.settings(arm.checkout(), pair, arm.switches(), runDir, runDir.resolve(LOG)).build());
                 if (result.stopped() || stop.requested()) {
                     return done(); // the run was stopped under way: it is no result, and the round is not done
                 }
                 Outcome outcome = outcome(run.arm(), run.pair(), result.exit(), runDir);
+                RunRecord ran = warmup == null ? null : readable(runDir);
+                if (ran != null) {
+                    warmedUp.computeIfAbsent(pair.name(), k -> new ArrayList<>()).add(ran);
+                    String why = outcome.failures().isEmpty() ? warmup.setAside(ran, bounds.get(pair.name())) : null;
+                    if (why != null) {
+                        outcome = outcome.settingAside(why);
+                        err.println("benchmark.sh: round " + index + ": the run of " + run.arm() + " " + run.pair() + " is set aside"
+                                + " (not judged): " + why + ". Log: " + runDir.resolve(LOG));
+                    }
+                }
                 outcomes.add(outcome);
-                keep(outcome, roundDir, records, failures);
+                keep(outcome, roundDir, records, failures, setAside);
                 if (!outcome.failures().isEmpty()) {
                     err.println("benchmark.sh: round " + index + ": the run of " + run.arm() + " " + run.pair() + " FAILED (exit "
                             + result.exit() + "): " + outcome.failures().get(0).caseName() + ": " + outcome.failures().get(0).reason()
@@ -275,7 +343,7 @@ public final class Interleaved {
             }
             java.nio.file.Files.createDirectories(roundDir);
             Json.MAPPER.writeValue(roundDir.resolve(OUTCOMES).toFile(), outcomes);
-            done.add(new Round(index, records, failures, seconds(roundStart)));
+            done.add(new Round(index, records, failures, seconds(roundStart), setAside));
             long now = seconds(start);
             int expected = maxRounds > 0 && budgetSeconds <= 0 ? maxRounds
                     : (int) Math.max(done.size(), Math.min(maxRounds > 0 ? maxRounds : Integer.MAX_VALUE,
@@ -283,6 +351,16 @@ public final class Interleaved {
             progress.afterRound(done(), now, expected);
         }
         return done();
+    }
+
+    /** The run's record, or null when it left none that reads (its outcome says so). */
+    private static RunRecord readable(Path runDir) {
+        Path file = runDir.resolve(Records.FILE);
+        try {
+            return file.toFile().isFile() ? Records.read(file) : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private long seconds(long since) {

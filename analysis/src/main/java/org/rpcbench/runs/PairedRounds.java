@@ -50,6 +50,15 @@ public final class PairedRounds {
         return failed;
     }
 
+    /** "round 3, candidate dubbo-hessian: why": each run set aside, round by round. */
+    public static List<String> setAside(List<Interleaved.Round> rounds) {
+        List<String> lines = new ArrayList<>();
+        for (Interleaved.Round round : rounds) {
+            round.setAside().forEach(s -> lines.add("round " + round.index() + ", " + s.arm() + " " + s.pair() + ": " + s.reason()));
+        }
+        return lines;
+    }
+
     /** "getUser: server CPU/call +2.1 % [-0.8, +5.0], throughput -1.3 % [...]": the estimate so far, at 95 %. */
     public static String soFar(List<Interleaved.Round> rounds, String baseline, String candidate, List<String> pairs) {
         List<String> parts = new ArrayList<>();

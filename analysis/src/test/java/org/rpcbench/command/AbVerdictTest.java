@@ -15,6 +15,7 @@ import org.rpcbench.runs.RoundOrder;
 import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.StandInRuns;
 import org.rpcbench.runs.Stop;
+import org.rpcbench.runs.WarmupBound;
 
 /** ab's verdict over rounds in which runs failed: FAILED rows with their reasons, and a failed ab, never a silent pass. */
 class AbVerdictTest {
@@ -29,6 +30,16 @@ class AbVerdictTest {
                 new Interleaved.Arm("candidate", checkout, List.of("x.arm=" + candidate))), List.of(StandInRuns.PAIR),
                 new RunShape("-i 1", List.of(), false, List.of(), List.of()), dir.resolve("out"), 0, 3, new RoundOrder(42), System::nanoTime,
                 runs, stop).run((d, e, x) -> { }, new PrintStream(new ByteArrayOutputStream(), true));
+    }
+
+    /** Four rounds under the warm-up rule: the jit arm's second run is cut short by it and set aside. */
+    List<Interleaved.Round> boundedRounds() throws Exception {
+        Stop stop = Stop.system();
+        Checkout checkout = Checkout.copyOf(dir, "test");
+        return new Interleaved(List.of(new Interleaved.Arm("baseline", checkout, List.of("x.arm=a")),
+                new Interleaved.Arm("candidate", checkout, List.of("x.arm=jit"))), List.of(StandInRuns.PAIR),
+                new RunShape("-i 1", List.of(), false, List.of(), List.of()), dir.resolve("out"), 0, 4, new RoundOrder(42), System::nanoTime,
+                new StandInRuns(dir, stop, 4), stop, WarmupBound.of(60)).run((d, e, x) -> { }, new PrintStream(new ByteArrayOutputStream(), true));
     }
 
     AbCommand.Verdict verdict() {
@@ -55,5 +66,23 @@ class AbVerdictTest {
         assertThat(verdict().print(again, false, new PrintStream(out, true), new PrintStream(new ByteArrayOutputStream(), true)))
                 .isEqualTo(1);
         assertThat(out.toString()).containsPattern("getUser +every metric +FAILED +FAILED \\(candidate, rounds 1, 2, 3\\): 7 errors");
+    }
+
+    @Test
+    void aRunSetAsideIsCountedAndShownNeverFailedNorSilent() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = verdict().print(boundedRounds(), false, new PrintStream(out, true), new PrintStream(err, true));
+        String line = "set aside: round 2, candidate dubbo-hessian: its JITs were not quiet within the warm-up bound of 32 s (getUser: 32.0 s)";
+        assertThat(out.toString()).contains("4 rounds; 1 run(s) set aside by the warm-up rule").contains(line)
+                .doesNotContain("FAILED");
+        assertThat(Files.readString(dir.resolve("out/ab.md"))).contains("- " + line);
+        // the candidate's level is the baseline's, its three judged rounds say so
+        assertThat(exit).as(out.toString()).isZero();
+
+        ByteArrayOutputStream again = new ByteArrayOutputStream();
+        verdict().print(Interleaved.load(dir.resolve("out"), List.of("baseline", "candidate"), List.of("dubbo-hessian")), false,
+                new PrintStream(again, true), new PrintStream(new ByteArrayOutputStream(), true));
+        assertThat(again.toString()).contains(line);
     }
 }

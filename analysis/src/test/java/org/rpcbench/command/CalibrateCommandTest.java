@@ -78,6 +78,23 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void aRunSetAsideByTheWarmUpRuleIsShownAndLeftOutNeverAFailure() {
+        List<Interleaved.Round> rounds = new ArrayList<>(rounds(8));
+        Interleaved.Round third = rounds.get(2);
+        Map<ArmPair, RunRecord> kept = new LinkedHashMap<>(third.records());
+        kept.remove(new ArmPair(COSTS.get(1), "dubbo-hessian"));
+        rounds.set(2, new Interleaved.Round(3, kept, List.of(), 60, List.of(new Interleaved.SetAside(COSTS.get(1), "dubbo-hessian",
+                "its JITs were not quiet within the warm-up bound of 21 s (getUser: 21.0 s)"))));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = CalibrateCommand.report(rounds, "dubbo-hessian", COSTS, Map.of("getUser", 20.0, "listUser", 60.0), 4, 200, 0.05, 900,
+                dir, new PrintStream(out, true, StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(text).isZero();
+        assertThat(text).contains("1 run(s) set aside by the warm-up rule").contains("  round 3, plus-10-percent dubbo-hessian: its JITs were"
+                + " not quiet within the warm-up bound of 21 s").doesNotContain("FAILED");
+    }
+
+    @Test
     void tooFewRoundsSayNothingAndFail() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertThat(CalibrateCommand.report(rounds(2), "dubbo-hessian", COSTS, Map.of("getUser", 20.0), 4, 200, 0.05, 900, dir,

@@ -81,6 +81,15 @@ class VerifyCommandTest {
         assertThat(out()).contains("expected an open-loop record, got closed-loop");
     }
 
+    @Test
+    void aRunThatSkippedItsWireBytesFailsWireAndSaysWhy() throws Exception {
+        List<CaseRecord> noWire = four(0).stream().map(c -> c.withWire(null)).toList();
+        Path skipped = write("skipped", Runs.run("dubbo-hessian", "hessian2", noWire).withWireBytesNotMeasured("skipped (--no-wire-bytes)"));
+        assertThat(verify("--cases", "4", skipped.toString())).as(out()).isZero();
+        assertThat(verify("--wire", skipped.toString())).isEqualTo(1);
+        assertThat(out()).contains("getUser has no wire sizes: skipped (--no-wire-bytes)");
+    }
+
     /** A case as a run with every cost measured writes it: iterations with both sides' CPU, the server's by thread. */
     static CaseRecord measured(String name, ThreadCpu serverThreads, Long serverAlloc) {
         CaseRecord c = Runs.closedCase(name, 1000, 2);

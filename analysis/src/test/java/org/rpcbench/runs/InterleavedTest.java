@@ -103,6 +103,48 @@ class InterleavedTest {
     }
 
     @Test
+    void laterRoundsWarmUpForWhatTheEarlierTookAndARunCutShortByThatIsSetAsideShownAndJudgedAgainAlike() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 4);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "jit")), List.of(StandInRuns.PAIR),
+                SHAPE, dir.resolve("out"), 0, 4, new RoundOrder(42), now::get, runs, stop, WarmupBound.of(60))
+                .run((d, elapsed, expected) -> now.addAndGet(100_000_000_000L), new PrintStream(err, true));
+        assertThat(done).hasSize(4);
+        // round 1 at the user's bound; the jit arm's first warm-up took 20 s: 20 x 1.5 + 2 = 32 s for round 2, both arms
+        // alike; its second was cut at 32 s: 32 x 1.5 + 2 = 50 s for rounds 3 and 4
+        List<String> args = runs.clientArgs().stream().map(a -> String.join(" ", a)).toList();
+        assertThat(args).containsExactly("-i 1", "-i 1", "--steady-warmup 32 -i 1", "--steady-warmup 32 -i 1",
+                "--steady-warmup 50 -i 1", "--steady-warmup 50 -i 1", "--steady-warmup 50 -i 1", "--steady-warmup 50 -i 1");
+
+        Interleaved.SetAside cut = new Interleaved.SetAside("candidate", "dubbo-hessian",
+                "its JITs were not quiet within the warm-up bound of 32 s (getUser: 32.0 s)");
+        assertThat(done.get(1).setAside()).containsExactly(cut);
+        assertThat(done.get(1).records().keySet()).containsExactly(new ArmPair("baseline", "dubbo-hessian"));
+        assertThat(done).allMatch(r -> r.failures().isEmpty());
+        assertThat(List.of(done.get(0), done.get(2), done.get(3))).allMatch(r -> r.setAside().isEmpty() && r.records().size() == 2);
+        assertThat(err.toString()).contains("round 2: dubbo-hessian's warm-up until the JITs are quiet is bounded at 32 s")
+                .contains("round 2: the run of candidate dubbo-hessian is set aside (not judged): its JITs were not quiet");
+        assertThat(PairedRounds.setAside(done)).containsExactly("round 2, candidate dubbo-hessian: " + cut.reason());
+        // three paired rounds judged: the set-aside run's round is left out, not failed
+        assertThat(PairedRounds.inputs(done, "baseline", "candidate", List.of("dubbo-hessian")).stream()
+                .filter(in -> in.metric() == Metric.SERVER_CPU).map(in -> in.estimate().rounds())).containsExactly(3);
+        assertThat(PairedRounds.failed(done, List.of("baseline", "candidate"))).isEmpty();
+
+        List<Interleaved.Round> again = Interleaved.load(dir.resolve("out"), List.of("baseline", "candidate"), List.of("dubbo-hessian"));
+        assertThat(again.get(1).setAside()).containsExactly(cut);
+        assertThat(again.get(1).records().keySet()).isEqualTo(done.get(1).records().keySet());
+        assertThat(again.get(2).records().keySet()).isEqualTo(done.get(2).records().keySet());
+    }
+
+    @Test
+    void withoutTheRuleEveryRunTakesTheShapesOptionsAsTheyAre() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 4);
+        List<Interleaved.Round> done = rounds(runs, List.of(arm("baseline", "a"), arm("candidate", "jit")), 0, 3, new ArrayList<>());
+        assertThat(runs.clientArgs()).hasSize(6).allMatch(a -> a.equals(List.of("-i", "1")));
+        assertThat(done).allMatch(r -> r.setAside().isEmpty() && r.records().size() == 2);
+    }
+
+    @Test
     void aBudgetStopsBeforeARoundThatWouldOverrunIt() throws Exception {
         StandInRuns runs = new StandInRuns(dir, stop, 8);
         // 100 s a round and 250 s in all: after two rounds a third would end at 300 s

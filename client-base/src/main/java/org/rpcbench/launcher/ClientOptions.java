@@ -27,10 +27,11 @@ import org.rpcbench.rig.ForkSettings;
  * @param rate open loop's calls per second, or null for JMH's closed loop
  * @param serverPid the server's process on this machine, or -1
  * @param perCallerConnections each benchmark thread on a connection of its own, not all on one
+ * @param wireBytes measure the bytes on the wire of each case before the run
  */
 public record ClientOptions(Target target, Path resultFile, int concurrency, Integer rate, int warmupSeconds,
                             int measureSeconds, long serverPid, int steadyWarmupSeconds, boolean jfr, List<String> rest,
-                            CommandLineOptions jmh, boolean perCallerConnections) {
+                            CommandLineOptions jmh, boolean perCallerConnections, boolean wireBytes) {
 
     static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1", "address of the server");
     static final Option<Integer> PORT = Option.port("port", -1, "port of the server (default: the binding's own port)");
@@ -61,8 +62,13 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
     static final Option<Integer> STEADY_WARMUP = Option.integer("steady-warmup", "S", 60, 0, 3_600,
             "before JMH's warm-up, each fork calls at full concurrency until its own and the server's JIT compilers have"
                     + " been quiet for 2 s, for at most S seconds (0: JMH's warm-up only)");
+    static final Option<Boolean> NO_WIRE_BYTES = Option.flag("no-wire-bytes",
+            "skip the measurement of each case's bytes on the wire before the run (they are no verdict's metric: ab's and"
+                    + " calibrate's runs skip them); run.json says so in wireBytesNotMeasured");
     static final List<Option<?>> ALL = List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, CONNECTIONS, RATE, WARMUP_SECONDS,
-            MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, JFR);
+            MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, NO_WIRE_BYTES, JFR);
+    /** What run.json says of the bytes on the wire when {@link #NO_WIRE_BYTES} skipped them. */
+    static final String WIRE_BYTES_SKIPPED = "skipped (" + NO_WIRE_BYTES.longName() + ")";
 
     /** The options the client declares (benchmark.sh's CLI is checked against them). */
     public static List<Option<?>> declared() {
@@ -151,6 +157,6 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
         return new ClientOptions(new Target(values.get(HOST), port, values.get(TIMEOUT)), result.toAbsolutePath(),
                 values.get(CONCURRENCY), values.has(RATE) ? values.get(RATE) : null, values.get(WARMUP_SECONDS),
                 values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, values.get(STEADY_WARMUP),
-                values.get(JFR), values.rest(), jmh, connections.equals(ForkSettings.PER_CALLER));
+                values.get(JFR), values.rest(), jmh, connections.equals(ForkSettings.PER_CALLER), !values.get(NO_WIRE_BYTES));
     }
 }

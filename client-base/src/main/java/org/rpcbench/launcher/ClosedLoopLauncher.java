@@ -8,8 +8,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.stream.Stream;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -20,25 +18,19 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.PairIdentity;
 import org.rpcbench.binding.Switch;
-import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.checks.Problems;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
-import org.rpcbench.record.WireSize;
-import org.rpcbench.rig.Bounded;
 import org.rpcbench.rig.ForkSettings;
-import org.rpcbench.rig.WireMeter;
 
 /**
- * A closed-loop run through JMH: one checked call of each case, the bytes on the wire, then JMH's forks;
+ * A closed-loop run through JMH: one checked call of each case, the bytes on the wire (unless skipped), then JMH's forks;
  * then the forks' tallies are merged into run.json beside JMH's own JSON, and the summary is printed. A run
  * stopped part-way (SIGTERM, Ctrl-C; benchmark.sh stops the client so when the server dies) still records
  * the cases that finished, and says it did not finish.
  */
 final class ClosedLoopLauncher {
-    static final long WIRE_SIZES_DEADLINE_MILLIS = 20_000;
-
     private ClosedLoopLauncher() {}
 
     static int run(ClientBinding binding, ClientOptions given, PrintStream out, PrintStream err) {
@@ -87,7 +79,7 @@ final class ClosedLoopLauncher {
             err.println("rpc-bench client: cannot write results under " + given.resultFile().getParent() + ": " + e.getMessage());
             return 1;
         }
-        Map<Case, WireSize> sizes = wireSizes(binding, given.target(), selected, err);
+        WireBytes sizes = WireBytes.measure(binding, given, selected, err);
         Instant started = Instant.now();
         FinishedCases progress = FinishedCases.around(OutputFormatFactory.createFormatInstance(out,
                 options.verbosity().orElse(VerboseMode.NORMAL)));
@@ -116,7 +108,7 @@ final class ClosedLoopLauncher {
     }
 
     private static int report(ClientBinding binding, ClientOptions given, Options options, List<Case> selected,
-                              Collection<RunResult> results, Map<Case, WireSize> sizes, Instant started, boolean stopped,
+                              Collection<RunResult> results, WireBytes sizes, Instant started, boolean stopped,
                               PrintStream out, PrintStream err) {
         RunRecord record;
         try {
@@ -133,24 +125,6 @@ final class ClosedLoopLauncher {
                 + " fork(s), " + jmh.measurementIterations() + " x " + jmh.measurementTime() + " measured",
                 given.resultFile() + " (JMH), " + given.runRecordFile() + " (run record)"
                         + (given.jfrDir() == null ? "" : ", " + given.jfrDir() + " (flight recordings)"), out, err);
-    }
-
-    /**
-     * Bytes per call of each case, measured through a relay before the run. Not measurable for every
-     * protocol; a failure here is reported in one line and leaves the sizes unknown, never the run failed.
-     */
-    static Map<Case, WireSize> wireSizes(ClientBinding binding, Target target, List<Case> cases, PrintStream err) {
-        Bounded.Outcome<Map<Case, WireSize>> sizes = Bounded.call("rpc-bench-wire-sizes", WIRE_SIZES_DEADLINE_MILLIS,
-                () -> WireMeter.measure(binding, target, cases));
-        if (sizes.problem() != null) {
-            err.println("rpc-bench client: note: bytes on the wire not measured: " + sizes.problem());
-            return Map.of();
-        }
-        if (sizes.value().values().stream().allMatch(Objects::isNull)) {
-            err.println("rpc-bench client: note: bytes on the wire not measured: " + binding.name()
-                    + "'s calls did not pass through the relay (its client connects to an address the server gave it)");
-        }
-        return sizes.value();
     }
 
     private static void clear(Path dir) throws IOException {

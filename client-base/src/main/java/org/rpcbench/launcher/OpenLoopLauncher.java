@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.cases.Case;
@@ -15,7 +14,6 @@ import org.rpcbench.checks.Problems;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
-import org.rpcbench.record.WireSize;
 import org.rpcbench.rig.OpenLoop;
 import org.rpcbench.rig.OpenLoopPlan;
 import org.rpcbench.rig.PacingClock;
@@ -38,7 +36,7 @@ final class OpenLoopLauncher {
         if (preflight != 0) {
             return preflight;
         }
-        Map<Case, WireSize> sizes = ClosedLoopLauncher.wireSizes(binding, given.target(), cases, err);
+        WireBytes sizes = WireBytes.measure(binding, given, cases, err);
         ProcessMeter clientMeter = ProcessMeter.self();
         ProcessMeter serverMeter = given.serverPid() > 0 ? ProcessMeter.of(given.serverPid()) : null;
         out.printf(Locale.ROOT, "open loop: %d calls/s on %d senders sharing one connection, %d s warm-up and %d s"
@@ -50,7 +48,7 @@ final class OpenLoopLauncher {
             for (Case c : cases) {
                 out.println("open loop: " + c.method() + " ...");
                 CaseRecord r = OpenLoop.run(connection, c, plan, PacingClock.SYSTEM, given.target().timeoutMillis(), clientMeter,
-                        serverMeter).withWire(sizes.get(c));
+                        serverMeter).withWire(sizes.of(c));
                 out.printf(Locale.ROOT, "open loop: %s achieved %.1f calls/s, p99 %.3f ms (from send: %.3f ms), %d errors%n",
                         c.method(), r.achievedRate(), r.latencyMs().p99(), r.uncorrectedLatencyMs().p99(), r.allErrors());
                 results.add(r);
@@ -64,7 +62,7 @@ final class OpenLoopLauncher {
             return 3;
         }
         RunRecord record = RecordAssembly.openLoop(binding, given, ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                results, started);
+                results, started).withWireBytesNotMeasured(sizes.notMeasured());
         int exit = Conclusion.write(record, given, RunSummary.title(record) + ", open loop at " + Math.round(plan.rate())
                 + " calls/s, " + plan.senders() + " senders, " + plan.measure().toSeconds() + " s measured",
                 given.runRecordFile() + " (run record)", out, err);

@@ -21,7 +21,6 @@ import org.rpcbench.record.LoadSettings;
 import org.rpcbench.record.OpenLoopSettings;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.TallyFile;
-import org.rpcbench.record.WireSize;
 
 /**
  * Puts a run's record together: JMH's scores, the forks' tallies (the calls counted and timed in JMH's
@@ -33,7 +32,7 @@ final class RecordAssembly {
     private RecordAssembly() {}
 
     static RunRecord closedLoop(ClientBinding binding, ClientOptions given, Options options, List<Case> selected,
-                                Collection<RunResult> results, Map<Case, WireSize> sizes, Instant started) throws IOException {
+                                Collection<RunResult> results, WireBytes sizes, Instant started) throws IOException {
         List<TallyFile> tallies = TallyFile.readAll(given.tallyDir());
         List<CaseRecord> cases = new ArrayList<>();
         List<String> missing = new ArrayList<>();
@@ -54,14 +53,14 @@ final class RecordAssembly {
                 assembled.add(new CaseAssembly.Fork(forks.get(f), scores));
             }
             cases.add(CaseAssembly.closedLoop(c.method(), assembled, run.getPrimaryResult().getScore(),
-                    run.getPrimaryResult().getScoreError(), sizes.get(c)));
+                    run.getPrimaryResult().getScoreError(), sizes.of(c)));
         }
         RunRecord record = RunRecord.of(DataModel.ID, binding.name() + "-client", binding.name(), given.target().toString(),
                 RunRecord.CLOSED_LOOP, framework(binding, given, threads(options, params)),
                 load(options, params, given, connections(binding, given, threads(options, params))), null,
                 EnvironmentProbe.probe(params, started), cases, missing);
         return record.withFiles(given.resultFile().getFileName().toString(),
-                given.jfrDir() == null ? null : given.jfrDir().getFileName().toString());
+                given.jfrDir() == null ? null : given.jfrDir().getFileName().toString()).withWireBytesNotMeasured(sizes.notMeasured());
     }
 
     static RunRecord openLoop(ClientBinding binding, ClientOptions given, List<String> jvmArgs, List<CaseRecord> cases,

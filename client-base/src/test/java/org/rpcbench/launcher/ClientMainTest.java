@@ -239,6 +239,38 @@ class ClientMainTest {
     }
 
     @Test
+    void noWireBytesSkipsTheirMeasurementAndTheRecordSaysWhy(@TempDir Path dir) throws Exception {
+        InMemoryBinding.CONNECTIONS.set(0);
+        assertThat(run(tiny(dir, "getUser"))).as(err()).isZero();
+        int measured = InMemoryBinding.CONNECTIONS.get();
+        // the in-memory binding's calls never cross the relay: measured, and said to have failed
+        assertThat(Records.read(dir.resolve("run.json")).wireBytesNotMeasured()).startsWith("not measured: in-memory's calls did not pass");
+
+        String[] skipping = java.util.Arrays.copyOf(tiny(dir, "getUser"), tiny(dir, "getUser").length + 1);
+        skipping[skipping.length - 1] = "--no-wire-bytes";
+        InMemoryBinding.CONNECTIONS.set(0);
+        err.reset();
+        assertThat(run(skipping)).as(err()).isZero();
+        // the wire meter's own connection is never opened
+        assertThat(InMemoryBinding.CONNECTIONS.get()).isEqualTo(measured - 1);
+        assertThat(err()).doesNotContain("bytes on the wire");
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.wireBytesNotMeasured()).isEqualTo("skipped (--no-wire-bytes)");
+        assertThat(record.cases().get(0).wireBytes()).isNull();
+        assertThat(record.passed()).isTrue();
+    }
+
+    @Test
+    void noWireBytesIsAFlagOfEitherLoop(@TempDir Path dir) throws Exception {
+        assertThat(run("--result", dir.resolve("jmh.json").toString(), "--rate", "100", "--warmup-seconds", "0",
+                "--measure-seconds", "1", "--concurrency", "2", "--no-wire-bytes", "ping")).as(err()).isZero();
+        assertThat(Records.read(dir.resolve("run.json")).wireBytesNotMeasured()).isEqualTo("skipped (--no-wire-bytes)");
+        err.reset();
+        assertThat(run("--result", dir.resolve("jmh.json").toString(), "--no-wire-bytes=yes")).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench client: --no-wire-bytes takes no value (see --help)");
+    }
+
+    @Test
     void aConnectionModeThatIsNotOneOrThatAnOpenLoopCannotHaveIsOneLine(@TempDir Path dir) {
         String result = dir.resolve("jmh.json").toString();
         assertThat(run("--result", result, "--connections", "many")).isEqualTo(2);

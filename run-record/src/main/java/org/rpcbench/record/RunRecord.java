@@ -15,6 +15,8 @@ import java.util.TreeMap;
  * @param jmh the closed loop's settings; null for an open-loop run
  * @param openLoop the open loop's settings; null for a closed-loop run
  * @param settingsHash a digest of what changes the numbers ({@link SettingsHash})
+ * @param wireBytesNotMeasured why no case has its bytes on the wire: the client was told to skip them (an ab's or a
+ *     calibration's run: they are no verdict's metric), or their measurement failed; null when they were measured
  */
 public record RunRecord(
         Integer schema,
@@ -36,7 +38,8 @@ public record RunRecord(
         Environment environment,
         String settingsHash,
         List<CaseRecord> cases,
-        List<String> missingCases) {
+        List<String> missingCases,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String wireBytesNotMeasured) {
 
     public static final int SCHEMA = 2;
     public static final String CLOSED_LOOP = "closed-loop";
@@ -45,6 +48,15 @@ public record RunRecord(
     public static final String EPOCH_TIMES = "epoch-times";
     /** The framework setting that says a known CPU cost was added to every server call. */
     public static final String CALIBRATION = "calibrationSpinNanos";
+
+    /** A record that says nothing of its bytes on the wire beyond each case's own. */
+    public RunRecord(Integer schema, Integer format, String dataModel, String module, String binding, String target, String loop,
+                     String jmhResult, String jfrDir, boolean passed, String interrupted, Integer clients, List<String> mergedFrom,
+                     Map<String, String> framework, LoadSettings jmh, OpenLoopSettings openLoop, Environment environment,
+                     String settingsHash, List<CaseRecord> cases, List<String> missingCases) {
+        this(schema, format, dataModel, module, binding, target, loop, jmhResult, jfrDir, passed, interrupted, clients, mergedFrom,
+                framework, jmh, openLoop, environment, settingsHash, cases, missingCases, null);
+    }
 
     public RunRecord {
         framework = framework == null ? Map.of() : new TreeMap<>(framework);
@@ -129,11 +141,18 @@ public record RunRecord(
 
     public RunRecord mergedFrom(List<String> directories) {
         return new RunRecord(schema, format, dataModel, module, binding, target, loop, jmhResult, jfrDir, passed, interrupted,
-                directories.size(), directories, framework, jmh, openLoop, environment, settingsHash, cases, missingCases);
+                directories.size(), directories, framework, jmh, openLoop, environment, settingsHash, cases, missingCases,
+                wireBytesNotMeasured);
+    }
+
+    /** The same record, saying why no case has its bytes on the wire (null: they were measured). */
+    public RunRecord withWireBytesNotMeasured(String why) {
+        return new RunRecord(schema, format, dataModel, module, binding, target, loop, jmhResult, jfrDir, passed, interrupted,
+                clients, mergedFrom, framework, jmh, openLoop, environment, settingsHash, cases, missingCases, why);
     }
 
     private RunRecord with(String hash, String jmhFile, String jfr, String why, boolean pass) {
         return new RunRecord(schema, format, dataModel, module, binding, target, loop, jmhFile, jfr, pass, why, clients,
-                mergedFrom, framework, jmh, openLoop, environment, hash, cases, missingCases);
+                mergedFrom, framework, jmh, openLoop, environment, hash, cases, missingCases, wireBytesNotMeasured);
     }
 }

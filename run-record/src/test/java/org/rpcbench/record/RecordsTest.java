@@ -62,6 +62,20 @@ class RecordsTest {
         assertThat(Json.MAPPER.readValue(none, Latency.class).p99()).isNaN();
     }
 
+    @Test
+    void whyTheWireBytesWereNotMeasuredReadsBackAndIsAbsentWhenTheyWere(@TempDir Path dir) throws Exception {
+        RunRecord measured = Samples.run("dubbo-kryo", "kryo", 32, List.of(Samples.closedCase("getUser", 1000, 2.5, 0)));
+        Path file = dir.resolve(Records.FILE);
+        Records.write(measured, file);
+        assertThat(Files.readString(file)).doesNotContain("wireBytesNotMeasured");
+        RunRecord skipped = measured.withWireBytesNotMeasured("skipped (--no-wire-bytes)");
+        Records.write(skipped, file);
+        assertThat(Files.readString(file)).contains("\"wireBytesNotMeasured\" : \"skipped (--no-wire-bytes)\"");
+        assertThat(Records.read(file)).isEqualTo(skipped);
+        // a record that says why keeps saying it when merged
+        assertThat(skipped.mergedFrom(List.of("a", "b")).wireBytesNotMeasured()).isEqualTo("skipped (--no-wire-bytes)");
+    }
+
     /** The smallest record every writer has always written, with {@code extra} keys in front. */
     static String minimal(String extra) {
         return "{" + extra + "\"binding\": \"rpcx\", \"cases\": [], \"jmh\": {\"threads\": 100, \"forks\": 1},"

@@ -1,0 +1,72 @@
+package org.rpcbench.runs;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The client's own options as a comparison's runs hand them on (one line, as -a or a profile gives it): the
+ * client refuses an option given twice, so one that ab or calibrate sets is replaced where the line has it.
+ */
+public final class ClientArgs {
+    static final String NO_WIRE_BYTES = "--no-wire-bytes";
+    static final String STEADY_WARMUP = "--steady-warmup";
+    /** The client's own bound on its warm-up until the JITs are quiet, when the line does not give one. */
+    public static final int STEADY_WARMUP_DEFAULT = 60;
+    /** The longest the client takes (an hour). */
+    static final int STEADY_WARMUP_MAX = 3_600;
+
+    private ClientArgs() {}
+
+    /**
+     * The line with the client told not to measure the bytes on the wire: no verdict tests them, and their
+     * measurement opens a connection and makes calls before every run.
+     */
+    public static String withoutWireBytes(String args) {
+        List<String> words = words(args);
+        if (!words.contains(NO_WIRE_BYTES)) {
+            words.add(0, NO_WIRE_BYTES);
+        }
+        return String.join(" ", words);
+    }
+
+    /** The warm-up bound the line gives the client, in seconds, else the client's default. */
+    public static int steadyWarmup(String args) {
+        List<String> words = words(args);
+        for (int i = 0; i < words.size(); i++) {
+            String value = words.get(i).equals(STEADY_WARMUP) && i + 1 < words.size() ? words.get(i + 1)
+                    : words.get(i).startsWith(STEADY_WARMUP + "=") ? words.get(i).substring(STEADY_WARMUP.length() + 1) : null;
+            if (value != null) {
+                int seconds;
+                try {
+                    seconds = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    seconds = -1;
+                }
+                if (seconds < 0 || seconds > STEADY_WARMUP_MAX) {
+                    throw new IllegalArgumentException(STEADY_WARMUP + " takes whole seconds from 0 to " + STEADY_WARMUP_MAX + ", not '"
+                            + value + "'");
+                }
+                return seconds;
+            }
+        }
+        return STEADY_WARMUP_DEFAULT;
+    }
+
+    /** The line with the client's warm-up bound set to {@code seconds}, in place of the one it gave. */
+    public static String withSteadyWarmup(String args, int seconds) {
+        List<String> words = words(args);
+        List<String> out = new ArrayList<>(List.of(STEADY_WARMUP, String.valueOf(seconds)));
+        for (int i = 0; i < words.size(); i++) {
+            if (words.get(i).equals(STEADY_WARMUP)) {
+                i++;
+            } else if (!words.get(i).startsWith(STEADY_WARMUP + "=")) {
+                out.add(words.get(i));
+            }
+        }
+        return String.join(" ", out);
+    }
+
+    private static List<String> words(String args) {
+        return args == null || args.isBlank() ? new ArrayList<>() : new ArrayList<>(List.of(args.trim().split("\\s+")));
+    }
+}
