@@ -38,8 +38,10 @@ class GrpcProtobufDeadlineTest {
             port = probe.getLocalPort();
         }
         try (RunningServer server = new GrpcProtobufServer().start("127.0.0.1", port);
-             Connection connection = new GrpcProtobufClient().connect(new Target("127.0.0.1", port, 1000))) {
-            Thread.sleep(1500); // longer than the timeout: a deadline fixed at connect would have passed
+             Connection connection = new GrpcProtobufClient().connect(new Target("127.0.0.1", port, 5000))) {
+            // longer than the timeout, which is long enough for a connect on a loaded machine: a deadline fixed at
+            // connect would have passed
+            Thread.sleep(5500);
             Exchange exchange = connection.prepare(Case.GET_USER, 3);
             assertThat(exchange.check(exchange.call())).isNull();
         }
