@@ -140,8 +140,9 @@ class Http1DefectSignatureTest {
         assertThat(c.allErrors()).as("%s", c.problemKinds()).isPositive();
         assertThat(c.problemKinds()).extracting(ProblemKind::kind).containsExactly(Http1Defect.PROBLEM);
         assertThat(c.problemKinds().get(0).count()).isEqualTo(c.allErrors());
-        // after how long: the whole call timeout
-        assertThat(c.failedLatencyMs().min()).isGreaterThanOrEqualTo(TIMEOUT_MILLIS);
+        // after how long: the whole call timeout (the harness's clock and the JDK client's timer may differ by less than
+        // a millisecond, which Http1Defect allows with its 1 %)
+        assertThat(c.failedLatencyMs().min()).isGreaterThanOrEqualTo(TIMEOUT_MILLIS * 0.99);
         // which side closed: the client, the connection it gave up on; the server closed none
         assertThat(m.proxy().closedByClient).isNotEmpty();
         // everything else was answered, in every iteration
