@@ -52,7 +52,11 @@ class ClientMainTest {
 
     @Test
     void aCleanRunWritesBothFilesAndExitsZero(@TempDir Path dir) throws Exception {
-        int exit = run(tiny(dir, "getUser", "listUser"));
+        // windows long enough that a loaded machine's late wake-ups at their edges stay well inside the bounds below
+        String[] args = tiny(dir, "getUser", "listUser");
+        args[java.util.Arrays.asList(args).indexOf("100ms")] = "400ms";
+        args[java.util.Arrays.asList(args).indexOf("200ms")] = "400ms";
+        int exit = run(args);
         assertThat(exit).as(err()).isZero();
         RunRecord record = Records.read(dir.resolve("run.json"));
         assertThat(record.passed()).isTrue();
@@ -63,10 +67,10 @@ class ClientMainTest {
         assertThat(getUser.opsPerSecond()).isPositive();
         assertThat(getUser.calls()).isPositive();
         assertThat(getUser.errors()).isZero();
-        // the calls counted are those JMH counted: the same window, give or take a call per thread at each edge
-        // (JMH's score times the window's own length, not the nominal 200 ms, which a loaded machine overruns)
+        // the calls counted are those of JMH's measured windows: counting the warm-up too would add half, counting one
+        // iteration would lose half; the edges of a window on a loaded machine move it by far less
         double jmhOps = getUser.iterations().stream().mapToDouble(i -> i.score() * i.seconds()).sum();
-        assertThat((double) getUser.calls()).isBetween(jmhOps * 0.9, jmhOps * 1.1 + 16);
+        assertThat((double) getUser.calls()).isBetween(jmhOps * 0.7, jmhOps * 1.3);
         assertThat(getUser.iterations()).hasSize(2);
         assertThat(getUser.iterations().get(1).calls()).isPositive();
         assertThat(getUser.latencyMs().p99()).isPositive();
