@@ -57,6 +57,11 @@ final class ClosedLoopLauncher {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
             return 2;
         }
+        String uncarried = Carried.refusal(binding, selected);
+        if (uncarried != null) {
+            err.println("rpc-bench client: " + uncarried);
+            return 2;
+        }
         if (given.perCallerConnections() && !binding.socketPerConnect()) {
             err.println("rpc-bench client: --connections " + ForkSettings.PER_CALLER + ": " + binding.name() + "'s connections"
                     + " share their sockets beneath (its framework pools them for the whole JVM): a caller cannot have one of its own");
