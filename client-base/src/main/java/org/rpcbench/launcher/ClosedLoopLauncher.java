@@ -50,8 +50,9 @@ final class ClosedLoopLauncher {
             forkArgs.add("-D" + k + "=" + v);
             System.setProperty(k, v); // for -f 0, where JMH runs in this JVM
         });
-        Options options = JmhSettings.build(given.jmh(), given.concurrency(), forkArgs, given.resultFile().toString(),
+        Options built = JmhSettings.build(given.jmh(), given.concurrency(), forkArgs, given.resultFile().toString(),
                 given.jfrDir() == null ? null : given.jfrDir().toString());
+        Options options = Carried.narrowed(binding, built, JmhSettings.selectedCases(built), err);
         List<Case> selected = JmhSettings.selectedCases(options);
         if (selected.isEmpty()) {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
