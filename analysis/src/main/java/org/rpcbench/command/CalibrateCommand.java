@@ -225,6 +225,7 @@ final class CalibrateCommand implements Callable<Integer> {
         return switch (caseName) {
             case "echo1K", "echo50K", "echo200K" -> "echo";
             case "echoPojo" -> "echoPerson";
+            case "assemble1K" -> "assemble";
             default -> caseName;
         };
     }

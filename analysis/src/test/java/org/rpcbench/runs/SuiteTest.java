@@ -18,6 +18,7 @@ class SuiteTest {
             Suite s = Suite.named(name);
             assertThat(s.pairs(known)).as(name).isNotEmpty().allMatch(known::has);
             assertThat(s.concurrency()).as(name).isNotEmpty();
+            assertThat(s.cases()).as(name).allMatch(c -> org.rpcbench.cases.Case.named(c) != null);
         }
         assertThat(Suite.named("all").pairs(known)).containsExactlyElementsOf(known.names());
     }
@@ -58,6 +59,19 @@ class SuiteTest {
         assertThat(Suite.named("seed-002-004").sweep(java.util.List.of(8))).isTrue();
         assertThat(Suite.named("seed-000").sweep(java.util.List.of(8))).isFalse();
         assertThat(Suite.named("seed-000").sweep(java.util.List.of(8, 16))).isTrue();
+    }
+
+    /**
+     * The seed's concurrency scene: the server's work per call (not an echo), 20 callers, on the seed's pairs that
+     * call the contract's Java interface (the IDL pairs do not carry assemble1K).
+     */
+    @Test
+    void seed003sConcurrencySceneIsTheServersWorkAtTwentyCallersOnTheJavaInterfacesPairs() {
+        Suite s = Suite.named("seed-003-concurrency");
+        assertThat(s.cases()).containsExactly("assemble1K");
+        assertThat(s.concurrency()).containsExactly(20);
+        assertThat(s.serverThreads()).isTrue();
+        assertThat(s.pairs()).containsExactly("dubbo27-hessian", "dubbo-hessian", "rmi", "hessian-http", "http-json");
     }
 
     @Test

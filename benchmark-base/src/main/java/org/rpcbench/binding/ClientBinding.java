@@ -1,5 +1,7 @@
 package org.rpcbench.binding;
 
+import org.rpcbench.cases.Operation;
+
 /**
  * What a client module supplies: how to connect to a server of one protocol and serialization.
  * Registered under META-INF/services/org.rpcbench.binding.ClientBinding; the benchmarks, checks and
@@ -28,6 +30,15 @@ public interface ClientBinding extends Binding {
      * host across the whole JVM, whatever its clients: then a connection per caller cannot be had.
      */
     default boolean socketPerConnect() {
+        return true;
+    }
+
+    /**
+     * Whether this pair carries an operation: every one where it calls the contract's Java interface; the
+     * twinned ones only ({@link Operation#twinned()}) where it speaks an IDL twin of the contract (protobuf's,
+     * Thrift's). The client refuses a case of an operation not carried, before it calls, in one line.
+     */
+    default boolean carries(Operation op) {
         return true;
     }
 }

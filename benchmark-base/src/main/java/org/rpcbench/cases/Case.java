@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
  * number {@code seq} is built from the {@link Fixtures}. The name is the case's name everywhere: in JMH
  * benchmark names, in run records and in summaries. Most are one {@link org.rpcbench.contract.UserService}
  * method each; the string echoes are one method ({@code echo}) at five payload sizes. Every binding carries
- * every case through its operation; README's "Adding a case" says what a new one touches.
+ * every case through its operation, but for the operations of the Java interface alone, which the bindings of
+ * an IDL refuse ({@link Operation#twinned()}); README's "Adding a case" says what a new one touches.
  */
 public enum Case {
     EXIST_USER("existUser", Operation.EXIST_USER, Fixtures::existUserRequest),
@@ -31,7 +32,14 @@ public enum Case {
      * and 200 KB echoes), and the 5 KB string of its stability scene.
      */
     ECHO_20B("echo20B", 20),
-    ECHO_5K("echo5K", 5 * 1024);
+    ECHO_5K("echo5K", 5 * 1024),
+    /**
+     * Seed 003's concurrency scene: the server's work per call on a 1 KB text ({@link Fixtures#assemble}); and
+     * the third call of its stability scene, a map of three persons. The Java interface's alone
+     * ({@link Operation#twinned()}).
+     */
+    ASSEMBLE_1K("assemble1K", Operation.ASSEMBLE, seq -> Fixtures.echoText(1024, seq)),
+    ECHO_PERSONS("echoPersons", Operation.ECHO_PERSONS, Fixtures::persons);
 
     /**
      * What a run measures when no case is named: seed 001's four UserService calls. The other cases are

@@ -3,8 +3,10 @@ package org.rpcbench.cases;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import org.rpcbench.contract.Address;
 import org.rpcbench.contract.BenchmarkMessage;
@@ -44,6 +46,11 @@ public final class Fixtures {
     public static final String MESSAGE_TEXT = "远方的山在晨雾里一层一层地浮现出来了";
     /** ...numbers with this (int64 fields add the request number, so requests differ), booleans with true. */
     public static final int MESSAGE_NUMBER = 100_000;
+
+    /** How many random numbers seed 003's concurrency scene appends to its 1 KB text per call. */
+    public static final int ASSEMBLED_NUMBERS = 10_000;
+    /** The persons in the map of seed 003's stability scene. */
+    public static final int PERSONS_IN_MAP = 3;
 
     private static final Map<Integer, String[]> ECHO_TEXTS = new ConcurrentHashMap<>();
 
@@ -227,6 +234,40 @@ public final class Fixtures {
         a.setCountry(new String("China"));
         p.setAddress(a);
         return p;
+    }
+
+    /**
+     * The map of request number {@code seq} of seed 003's stability scene: {@value #PERSONS_IN_MAP} persons,
+     * each the nested person of the POJO echo (friends, addresses), under a key of its own. A HashMap, the
+     * map every Java serialization here makes of it on the way back, so that an allowlist of classes
+     * (RMI's) names one map type.
+     */
+    public static Map<String, Person> persons(int seq) {
+        Map<String, Person> persons = new HashMap<>();
+        for (int i = 0; i < PERSONS_IN_MAP; i++) {
+            Person p = person(seq * PERSONS_IN_MAP + i);
+            persons.put("person-" + p.getId(), p);
+        }
+        return persons;
+    }
+
+    /**
+     * Seed 003's concurrency scene's work on a text: {@value #ASSEMBLED_NUMBERS} times, a random number made
+     * and appended, and the answer what was assembled, summed up: the text's length, the assembled string's
+     * length and its {@link String#hashCode()}. The seed does not say what its server returned; a summary keeps
+     * the answer small, so that the scene measures the work and not a 100 KB answer's serialization. The
+     * numbers come from {@link Random} (the generator the seed's Java had) seeded by the text, one per call as
+     * the seed made them, so that client and server work the same summary out apart and the client checks it
+     * exactly: the server does all the work per call, the client once per prepared request.
+     */
+    public static String assemble(String text) {
+        Random random = new Random(text.hashCode());
+        StringBuilder assembled = new StringBuilder(text.length() + ASSEMBLED_NUMBERS * 11).append(text);
+        for (int i = 0; i < ASSEMBLED_NUMBERS; i++) {
+            assembled.append(random.nextInt());
+        }
+        return text.length() + " characters and " + ASSEMBLED_NUMBERS + " numbers: " + assembled.length() + " characters, hash "
+                + Integer.toHexString(assembled.toString().hashCode());
     }
 
     /**

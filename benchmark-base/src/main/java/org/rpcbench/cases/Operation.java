@@ -1,5 +1,7 @@
 package org.rpcbench.cases;
 
+import java.lang.reflect.Type;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.rpcbench.checks.Checks;
@@ -27,14 +29,27 @@ public enum Operation {
     PING("ping", Object.class),
     ECHO("echo", String.class),
     ECHO_PERSON("echoPerson", Person.class),
-    SAY("say", BenchmarkMessage.class);
+    SAY("say", BenchmarkMessage.class),
+    /** Seed 003's concurrency scene: the server's work on a text. Not in the IDL twins. */
+    ASSEMBLE("assemble", String.class),
+    /** Seed 003's stability scene: a map of persons, echoed. Not in the IDL twins. */
+    ECHO_PERSONS("echoPersons", personsType());
 
     private final String method;
-    private final Class<?> answerType;
+    private final Type answerType;
 
-    Operation(String method, Class<?> answerType) {
+    Operation(String method, Type answerType) {
         this.method = method;
         this.answerType = answerType;
+    }
+
+    /** {@code Map<String, Person>}, as a JSON decoder must be told it to make persons of the values. */
+    private static Type personsType() {
+        try {
+            return UserService.class.getMethod("echoPersons", Map.class).getGenericReturnType();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("the contract lost echoPersons", e);
+        }
     }
 
     /** The {@link UserService} method's name. */
@@ -42,9 +57,18 @@ public enum Operation {
         return method;
     }
 
-    /** What the method returns, in the contract's types (ping's nothing is {@code Object}). */
-    public Class<?> answerType() {
+    /** What the method returns, in the contract's types with their type arguments (ping's nothing is {@code Object}). */
+    public Type answerType() {
         return answerType;
+    }
+
+    /**
+     * Whether the contract's IDL twins (protobuf's user_service.proto, Thrift's user_service.thrift, and so every
+     * pair that speaks one of them) carry the operation. Seed 003's scene calls are the Java interface's alone: a
+     * pair of an IDL says so and refuses their cases ({@link org.rpcbench.binding.ClientBinding#carries}).
+     */
+    public boolean twinned() {
+        return this != ASSEMBLE && this != ECHO_PERSONS;
     }
 
     /** Whether the answer carries times the server stamps with its own clock (its users' createTime and updateTime). */
@@ -54,7 +78,7 @@ public enum Operation {
 
     /** Whether the right answer is the request itself. */
     public boolean echoes() {
-        return this == ECHO || this == ECHO_PERSON;
+        return this == ECHO || this == ECHO_PERSON || this == ECHO_PERSONS;
     }
 
     /** The call of {@code argument} on a contract service, ready to be made. */
@@ -71,7 +95,14 @@ public enum Operation {
             case ECHO -> { String text = (String) argument; yield () -> service.echo(text); }
             case ECHO_PERSON -> { Person person = (Person) argument; yield () -> service.echoPerson(person); }
             case SAY -> { BenchmarkMessage message = (BenchmarkMessage) argument; yield () -> service.say(message); }
+            case ASSEMBLE -> { String text = (String) argument; yield () -> service.assemble(text); }
+            case ECHO_PERSONS -> { Map<String, Person> persons = persons(argument); yield () -> service.echoPersons(persons); }
         };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Person> persons(Object argument) {
+        return (Map<String, Person>) argument;
     }
 
     /**
@@ -86,8 +117,9 @@ public enum Operation {
             case GET_USER -> Fixtures.user((Long) argument);
             case LIST_USER -> Fixtures.page((Integer) argument);
             case PING -> null;
-            case ECHO, ECHO_PERSON -> argument;
+            case ECHO, ECHO_PERSON, ECHO_PERSONS -> argument;
             case SAY -> Fixtures.said((BenchmarkMessage) argument);
+            case ASSEMBLE -> Fixtures.assemble((String) argument);
         };
     }
 
@@ -123,6 +155,15 @@ public enum Operation {
             case SAY -> {
                 BenchmarkMessage said = (BenchmarkMessage) expected;
                 yield answer -> Checks.say(said, answer);
+            }
+            case ASSEMBLE -> {
+                String text = (String) argument;
+                String assembled = (String) expected;
+                yield answer -> Checks.assembled(text, assembled, answer);
+            }
+            case ECHO_PERSONS -> {
+                Map<String, Person> persons = persons(expected);
+                yield answer -> Checks.persons(persons, answer);
             }
         };
     }

@@ -44,6 +44,7 @@ public final class ProtoForm implements TwinForm {
             case ECHO -> EchoText.newBuilder().setText((String) argument).build();
             case ECHO_PERSON -> ProtoTwin.toProto((org.rpcbench.contract.Person) argument);
             case SAY -> ProtoTwin.toProto((org.rpcbench.contract.BenchmarkMessage) argument);
+            case ASSEMBLE, ECHO_PERSONS -> throw TwinForm.untwinned(op, name());
         };
     }
 
@@ -55,6 +56,7 @@ public final class ProtoForm implements TwinForm {
             case LIST_USER -> ProtoTwin.toProto((org.rpcbench.contract.Page) contractAnswer);
             case PING -> Empty.getDefaultInstance();
             case ECHO, ECHO_PERSON, SAY -> request(op, contractAnswer);
+            case ASSEMBLE, ECHO_PERSONS -> throw TwinForm.untwinned(op, name());
         };
     }
 
@@ -94,6 +96,7 @@ public final class ProtoForm implements TwinForm {
             case ECHO -> { EchoText r = (EchoText) request; yield () -> service.echo(r); }
             case ECHO_PERSON -> { Person r = (Person) request; yield () -> service.echoPerson(r); }
             case SAY -> { BenchmarkMessage r = (BenchmarkMessage) request; yield () -> service.say(r); }
+            case ASSEMBLE, ECHO_PERSONS -> throw TwinForm.untwinned(op, PROTO.name());
         };
     }
 
@@ -108,6 +111,7 @@ public final class ProtoForm implements TwinForm {
             case ECHO -> EchoText.parser();
             case ECHO_PERSON -> Person.parser();
             case SAY -> BenchmarkMessage.parser();
+            case ASSEMBLE, ECHO_PERSONS -> throw TwinForm.untwinned(op, PROTO.name());
         };
     }
 

@@ -33,6 +33,12 @@ public interface TwinForm {
     /** How answers carrying the server's times (getUser's user, listUser's page) are matched in this form. */
     StampedMatch<?, ?> stamps();
 
+    /** What a form says when asked for an operation its IDL does not have ({@link Operation#twinned()}). */
+    static UnsupportedOperationException untwinned(Operation op, String form) {
+        return new UnsupportedOperationException(op.method() + " is a call of the contract's Java interface only: the " + form
+                + " twin has no such call");
+    }
+
     /** Request number {@code seq} of a case in this form: what is sent, the right answer, and its check. */
     record Prepared(Request of, Object request, Object expected, Function<Object, String> check) {}
 

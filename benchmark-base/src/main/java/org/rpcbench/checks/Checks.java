@@ -2,6 +2,7 @@ package org.rpcbench.checks;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -192,6 +193,35 @@ public final class Checks {
             return "person " + sent.getId() + " came back with " + friends + " friends, sent " + sent.getFriends().size();
         }
         return "person " + sent.getId() + " came back different: " + person + " " + person.getAddress();
+    }
+
+    /** The summary of the work on {@code text} ({@link org.rpcbench.cases.Fixtures#assemble}), exactly. */
+    public static String assembled(String text, String expected, Object answer) {
+        if (expected.equals(answer)) {
+            return null;
+        }
+        return "assemble of " + text.length() + " characters answered " + (answer instanceof String s ? quote(s) : describe(answer))
+                + ", expected " + quote(expected);
+    }
+
+    /** The map of persons sent, every key and every person exactly ({@link #person}'s check). */
+    public static String persons(Map<String, Person> sent, Object answer) {
+        if (!(answer instanceof Map<?, ?> persons)) {
+            return "echo of " + sent.size() + " persons answered " + describe(answer);
+        }
+        if (sent.equals(persons)) {
+            return null;
+        }
+        if (!sent.keySet().equals(persons.keySet())) {
+            return "echo of persons " + sent.keySet() + " came back as " + persons.keySet();
+        }
+        for (Map.Entry<String, Person> e : sent.entrySet()) {
+            String problem = person(e.getValue(), persons.get(e.getKey()));
+            if (problem != null) {
+                return "echo of persons, " + e.getKey() + ": " + problem;
+            }
+        }
+        return "echo of persons " + sent.keySet() + " came back different";
     }
 
     /** The answer must be the message sent with field1 "OK" and field2 100, every other field unchanged. */

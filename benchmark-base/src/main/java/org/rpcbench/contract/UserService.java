@@ -1,9 +1,13 @@
 package org.rpcbench.contract;
 
+import java.util.Map;
+
 /**
  * The service every protocol binding serves and calls: the four methods of the seeds' user service,
  * and the other seeds' calls: no argument (seed 000), echo of a string or a nested object (seed 003) and
- * the BenchmarkMessage exchange (seeds 002 and 004).
+ * the BenchmarkMessage exchange (seeds 002 and 004), and seed 003's other scenes' calls (the work of its
+ * concurrency scene, the map of persons of its stability scene), which only the Java interface carries: the
+ * IDL twins do not ({@link org.rpcbench.cases.Operation#twinned()}).
  * Plain Java types only, so serializations that need no IDL (hessian2, kryo, fst, json) carry it as is;
  * IDL protocols use its protobuf twin in {@code user_service.proto}.
  */
@@ -29,6 +33,16 @@ public interface UserService {
 
     /** Returns the person it was sent, friends and all. */
     Person echoPerson(Person person);
+
+    /**
+     * Seed 003's concurrency scene's work: appends {@value org.rpcbench.cases.Fixtures#ASSEMBLED_NUMBERS}
+     * pseudo-random numbers to the text, one at a time, and returns what it assembled, summed up
+     * ({@link org.rpcbench.cases.Fixtures#assemble}).
+     */
+    String assemble(String text);
+
+    /** Returns the map of persons it was sent (seed 003's stability scene's third call), every person whole. */
+    Map<String, Person> echoPersons(Map<String, Person> persons);
 
     /** Returns the message it was sent with field1 set to "OK" and field2 to 100, as the seeds' server does. */
     BenchmarkMessage say(BenchmarkMessage message);

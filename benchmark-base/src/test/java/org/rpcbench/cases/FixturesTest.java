@@ -139,6 +139,33 @@ class FixturesTest {
     }
 
     @Test
+    void thePersonsMapHoldsThreeWholePersonsUnderTheirOwnKeysNewPerRequest() {
+        java.util.Map<String, Person> persons = Fixtures.persons(4);
+        assertThat(persons).isInstanceOf(java.util.HashMap.class).hasSize(Fixtures.PERSONS_IN_MAP)
+                .isEqualTo(Fixtures.persons(4)).isNotEqualTo(Fixtures.persons(5));
+        persons.forEach((key, p) -> {
+            assertThat(key).isEqualTo("person-" + p.getId());
+            assertThat(p.getFriends()).hasSize(Fixtures.FRIENDS);
+        });
+        assertThat(Case.ECHO_PERSONS.argument(4)).isEqualTo(persons).isNotSameAs(Case.ECHO_PERSONS.argument(4));
+    }
+
+    @Test
+    void assembleSumsUpTheSameWorkForTheSameTextAndOtherWorkForAnother() {
+        String text = Fixtures.echoText(1024, 0);
+        String summary = Fixtures.assemble(text);
+        assertThat(Fixtures.assemble(new String(text))).isEqualTo(summary);
+        assertThat(Fixtures.assemble(Fixtures.echoText(1024, 1))).isNotEqualTo(summary);
+        assertThat(summary).startsWith(text.length() + " characters and " + Fixtures.ASSEMBLED_NUMBERS + " numbers: ");
+        // ten thousand ints of 1 to 11 characters each, after the text
+        int assembled = Integer.parseInt(summary.replaceAll(".*numbers: (\\d+) characters.*", "$1"));
+        assertThat(assembled).isBetween(text.length() + Fixtures.ASSEMBLED_NUMBERS, text.length() + 11 * Fixtures.ASSEMBLED_NUMBERS);
+        assertThat(Case.ASSEMBLE_1K.argument(0)).isEqualTo(text);
+        assertThat(Case.ASSEMBLE_1K.operation().twinned()).isFalse();
+        assertThat(Case.ECHO_PERSONS.operation().twinned()).isFalse();
+    }
+
+    @Test
     void theBenchmarkMessageIsFilledAsTheSeedsFillItAndEncodesToAbout581Bytes() {
         BenchmarkMessage m = Fixtures.benchmarkMessage(7);
         assertThat(m.getField1()).hasSameSizeAs(Fixtures.MESSAGE_TEXT).isNotEqualTo(m.getField4());

@@ -33,6 +33,9 @@ class ProtoFormTest {
     @Test
     void everyCaseAcceptsItsRightAnswerAndExplainsAnotherRequestsAnswer() {
         for (Case c : Case.values()) {
+            if (!c.operation().twinned()) {
+                continue; // the protobuf twin has no such call
+            }
             Request request = Request.of(c, 4);
             Message right = ProtoForm.PROTO.answer(c.operation(), request.expected());
             Function<Object, String> check = ProtoForm.PROTO.check(request, right, clock);

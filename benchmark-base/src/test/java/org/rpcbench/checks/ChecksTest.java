@@ -10,6 +10,8 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.contract.BenchmarkMessage;
@@ -282,6 +284,39 @@ public class ChecksTest {
         BenchmarkMessage other = Fixtures.said(Fixtures.benchmarkMessage(0));
         other.setField131(1);
         assertThat(Checks.say(expected, other)).contains("other than field1 and field2");
+    }
+
+    @Test
+    void assembleAcceptsOnlyTheSummaryOfItsOwnTextsWork() {
+        String text = Fixtures.echoText(1024, 0);
+        String right = Fixtures.assemble(text);
+        assertThat(Checks.assembled(text, right, Fixtures.assemble(new String(text)))).isNull();
+        // an echo, the work on another text, a summary one digit off, nothing: each wrong, and said so
+        assertThat(Checks.assembled(text, right, text)).startsWith("assemble of 1024 characters answered").contains(right);
+        assertThat(Checks.assembled(text, right, Fixtures.assemble(Fixtures.echoText(1024, 1)))).contains("expected");
+        String offByOne = right.substring(0, right.length() - 1) + (right.endsWith("0") ? "1" : "0");
+        assertThat(Checks.assembled(text, right, offByOne)).isNotNull();
+        assertThat(Checks.assembled(text, right, null)).contains("answered null");
+    }
+
+    @Test
+    void personsNamesTheMissingKeyAndTheChangedPerson() {
+        Map<String, Person> sent = Fixtures.persons(2);
+        assertThat(Checks.persons(sent, new TreeMap<>(Fixtures.persons(2)))).isNull();
+        Map<String, Person> fewer = Fixtures.persons(2);
+        String dropped = fewer.keySet().iterator().next();
+        fewer.remove(dropped);
+        assertThat(Checks.persons(sent, fewer)).startsWith("echo of persons").contains("came back as");
+        Map<String, Person> moved = Fixtures.persons(2);
+        String key = moved.keySet().iterator().next();
+        moved.get(key).getFriends().get(1).getAddress().setCity("Shanghai");
+        assertThat(Checks.persons(sent, moved)).startsWith("echo of persons, " + key + ": ").contains("came back different");
+        Map<String, Person> swapped = Fixtures.persons(2);
+        swapped.put(key, Fixtures.person(0));
+        assertThat(Checks.persons(sent, swapped)).contains(key).contains("came back as person 1");
+        assertThat(Checks.persons(sent, Fixtures.persons(3))).isNotNull();
+        assertThat(Checks.persons(sent, sent.values().iterator().next())).contains("echo of 3 persons answered");
+        assertThat(Checks.persons(sent, null)).contains("answered null");
     }
 
     @Test

@@ -42,11 +42,17 @@ final class ClosedLoopLauncher {
             forkArgs.add("-D" + k + "=" + v);
             System.setProperty(k, v); // for -f 0, where JMH runs in this JVM
         });
-        Options options = JmhSettings.build(given.jmh(), given.concurrency(), forkArgs, given.resultFile().toString(),
+        Options built = JmhSettings.build(given.jmh(), given.concurrency(), forkArgs, given.resultFile().toString(),
                 given.jfrDir() == null ? null : given.jfrDir().toString());
+        Options options = Carried.narrowed(binding, built, JmhSettings.selectedCases(built), err);
         List<Case> selected = JmhSettings.selectedCases(options);
         if (selected.isEmpty()) {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
+            return 2;
+        }
+        String uncarried = Carried.refusal(binding, selected);
+        if (uncarried != null) {
+            err.println("rpc-bench client: " + uncarried);
             return 2;
         }
         if (given.perCallerConnections() && !binding.socketPerConnect()) {

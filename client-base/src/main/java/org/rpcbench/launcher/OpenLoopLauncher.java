@@ -32,6 +32,11 @@ final class OpenLoopLauncher {
         OpenLoopPlan plan = new OpenLoopPlan(given.rate(), given.concurrency(), Duration.ofSeconds(given.warmupSeconds()),
                 Duration.ofSeconds(given.measureSeconds()));
         List<Case> cases = given.rest().isEmpty() ? Case.DEFAULT : given.rest().stream().map(Case::named).distinct().toList();
+        String uncarried = Carried.refusal(binding, cases);
+        if (uncarried != null) {
+            err.println("rpc-bench client: " + uncarried);
+            return 2;
+        }
         int preflight = ServerCheck.exitCode(binding, given, cases, err);
         if (preflight != 0) {
             return preflight;

@@ -203,4 +203,14 @@ public class UserServiceBenchmark {
     public Object echo5K(Seat seat, Control control) {
         return seat.call(this, control);
     }
+
+    @Benchmark
+    public Object assemble1K(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    public Object echoPersons(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
 }

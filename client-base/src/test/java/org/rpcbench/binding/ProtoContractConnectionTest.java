@@ -17,6 +17,9 @@ class ProtoContractConnectionTest {
                 fixtures::getUser, fixtures::listUser, fixtures::ping, fixtures::echo, fixtures::echoPerson, fixtures::say),
                 () -> {});
         for (Case each : Case.values()) {
+            if (!each.operation().twinned()) {
+                continue; // the protobuf twin has no such call
+            }
             for (int seq = 0; seq < 4; seq++) {
                 Exchange exchange = c.prepare(each, seq);
                 assertThat(exchange.check(exchange.call())).as("%s %d", each, seq).isNull();

@@ -162,10 +162,28 @@ public abstract class RoundTripContract {
         assertThat(clientBinding().settings()).containsKeys("protocol", "serialization", "framework", "frameworkVersion", "connections");
     }
 
+    /**
+     * The pair carries every case of the contract's Java interface, or, speaking an IDL twin, exactly the
+     * twinned ones; the client refuses each other case in one line, before it calls.
+     */
     @Test
     @Order(1)
-    void everyCaseIsAnsweredCorrectly() throws Exception {
+    void everyCaseCarriedIsAnsweredCorrectlyAndTheOthersAreRefused() throws Exception {
+        List<Case> notCarried = java.util.Arrays.stream(Case.values()).filter(c -> !clientBinding().carries(c.operation())).toList();
+        assertThat(notCarried).as("cases %s does not carry", clientBinding().name())
+                .isSubsetOf(java.util.Arrays.stream(Case.values()).filter(c -> !c.operation().twinned()).toList());
+        for (Case c : notCarried) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int exit = ClientMainAccess.run(clientBinding(), new String[] {"--port", String.valueOf(port), c.method()},
+                    new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(err, true));
+            assertThat(exit).as("exit refusing %s", c.method()).isEqualTo(2);
+            assertThat(err.toString(StandardCharsets.UTF_8).lines()).singleElement().asString()
+                    .contains(clientBinding().name() + " does not carry " + c.method());
+        }
         for (Case c : Case.values()) {
+            if (notCarried.contains(c)) {
+                continue;
+            }
             for (int seq = 0; seq < 8; seq++) {
                 Exchange exchange = connection.prepare(c, seq);
                 Object answer = exchange.call();
@@ -216,6 +234,9 @@ public abstract class RoundTripContract {
             int forkedPort = Integer.parseInt(ready.replaceAll(".*:(\\d+) \\(pid.*", "$1"));
             try (Connection other = clientBinding().connect(new Target("127.0.0.1", forkedPort, CALL_TIMEOUT_MILLIS))) {
                 for (Case c : Case.values()) {
+                    if (!clientBinding().carries(c.operation())) {
+                        continue;
+                    }
                     for (int seq = 0; seq < 4; seq++) {
                         Exchange exchange = other.prepare(c, seq);
                         Object answer;

@@ -144,7 +144,7 @@ class ClientMainTest {
         err.reset();
         assertThat(run("--result", dir.resolve("x.json").toString(), "noSuchCase")).isEqualTo(2);
         assertThat(err().lines()).containsExactly(
-                "rpc-bench client: the benchmark patterns [noSuchCase] select no case; cases are existUser, createUser, getUser, listUser, ping, echo1K, echo50K, echo200K, echoPojo, say, echo20B, echo5K");
+                "rpc-bench client: the benchmark patterns [noSuchCase] select no case; cases are " + org.rpcbench.cases.Case.names());
     }
 
     @Test
@@ -184,7 +184,7 @@ class ClientMainTest {
             "rpc-bench client: --concurrency and JMH's -t both set the number of threads: give one (see --help)",
             "rpc-bench client: JMH options such as -wi do not apply to an open-loop run (--rate); it takes --warmup-seconds,"
                     + " --measure-seconds, --concurrency and case names (see --help)",
-            "rpc-bench client: no case named 'noSuchCase'; cases are existUser, createUser, getUser, listUser, ping, echo1K, echo50K, echo200K, echoPojo, say, echo20B, echo5K (see --help)",
+            "rpc-bench client: no case named 'noSuchCase'; cases are " + org.rpcbench.cases.Case.names() + " (see --help)",
             "rpc-bench client: --warmup-seconds and --measure-seconds are for open-loop runs (--rate); JMH's -w, -wi, -r"
                     + " and -i time the closed loop (see --help)",
             "rpc-bench client: --rate: 0 is outside 1..10000000 (see --help)",

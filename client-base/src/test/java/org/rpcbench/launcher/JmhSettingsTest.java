@@ -21,7 +21,8 @@ class JmhSettingsTest {
     @Test
     void namesAndPatternsSelectTheOtherCases() throws Exception {
         assertThat(selected("say")).containsExactly(Case.SAY);
-        assertThat(selected("echo")).containsExactly(Case.ECHO_1K, Case.ECHO_50K, Case.ECHO_200K, Case.ECHO_POJO, Case.ECHO_20B, Case.ECHO_5K);
+        assertThat(selected("echo")).containsExactly(Case.ECHO_1K, Case.ECHO_50K, Case.ECHO_200K, Case.ECHO_POJO, Case.ECHO_20B, Case.ECHO_5K,
+                Case.ECHO_PERSONS);
         assertThat(selected("ping", "getUser", "listUser")).containsExactly(Case.GET_USER, Case.LIST_USER, Case.PING);
         assertThat(selected("echo200K")).containsExactly(Case.ECHO_200K);
     }

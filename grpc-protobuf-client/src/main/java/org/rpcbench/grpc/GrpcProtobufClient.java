@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.ContractConnection;
-import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Operation;
+import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.contract.proto.ExistUserRequest;
 import org.rpcbench.contract.proto.UserServiceGrpc;
 
@@ -67,5 +68,11 @@ public final class GrpcProtobufClient extends GrpcBinding implements ClientBindi
         public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
             return next.newCall(method, options.withDeadlineAfter(millis, TimeUnit.MILLISECONDS));
         }
+    }
+
+    /** The twin's operations only: seed 003's scene calls are the Java interface's. */
+    @Override
+    public boolean carries(Operation op) {
+        return op.twinned();
     }
 }

@@ -3,6 +3,7 @@ package org.rpcbench.httpjson;
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONException;
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -92,20 +93,20 @@ final class HttpJsonConnection implements Connection {
         Operation op = request.operation();
         Object argument = request.argument();
         byte[] body = op == Operation.PING ? null
-                : op == Operation.ECHO ? ECHO_BODIES.computeIfAbsent((String) argument, JSON::toJSONBytes) : JSON.toJSONBytes(argument);
+                : op == Operation.ECHO || op == Operation.ASSEMBLE ? ECHO_BODIES.computeIfAbsent((String) argument, JSON::toJSONBytes) : JSON.toJSONBytes(argument);
         return send(op.method(), body, op.answerType(), request.check(clock));
     }
 
     /**
      * A prepared POST of {@code argument} as JSON to {@code method}; its check reads the answer as
-     * {@code answerType} and hands it to {@code check}.
+     * {@code answerType} (with its type arguments: echoPersons' values are persons) and hands it to {@code check}.
      */
-    Exchange post(String method, Object argument, Class<?> answerType, Function<Object, String> check) {
+    Exchange post(String method, Object argument, Type answerType, Function<Object, String> check) {
         return send(method, JSON.toJSONBytes(argument), answerType, check);
     }
 
     /** The same with the body already encoded; a null body is a POST without one (and without a Content-Type). */
-    private Exchange send(String method, byte[] body, Class<?> answerType, Function<Object, String> check) {
+    private Exchange send(String method, byte[] body, Type answerType, Function<Object, String> check) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(origin + HttpJsonPair.path(method)))
                 .timeout(timeout)
                 .header("Accept", JSON_TYPE);
@@ -129,7 +130,7 @@ final class HttpJsonConnection implements Connection {
      * The answer as a value of {@code answerType}, or a {@link Refusal}. The JSON {@code null} is a null
      * value (a void method's answer); an empty body is not JSON and so never a value.
      */
-    static Object decode(String method, int status, byte[] body, Class<?> answerType) {
+    static Object decode(String method, int status, byte[] body, Type answerType) {
         if (status != 200) {
             return new Refusal(method + ": HTTP " + status + " " + shown(body));
         }
@@ -139,7 +140,8 @@ final class HttpJsonConnection implements Connection {
         try {
             return JSON.parseObject(body, answerType);
         } catch (JSONException e) {
-            return new Refusal(method + ": the answer is not a " + answerType.getSimpleName() + " in JSON: " + shown(body));
+            String type = answerType instanceof Class<?> c ? c.getSimpleName() : answerType.getTypeName();
+            return new Refusal(method + ": the answer is not a " + type + " in JSON: " + shown(body));
         }
     }
 

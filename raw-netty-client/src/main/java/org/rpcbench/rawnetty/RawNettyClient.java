@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Operation;
 
 /** The raw-netty client: one Netty channel, shared by every benchmark thread, answers matched by call id. */
 public final class RawNettyClient extends RawNettyPair implements ClientBinding {
@@ -48,5 +49,11 @@ public final class RawNettyClient extends RawNettyPair implements ClientBinding 
             channel.close().syncUninterruptibly();
             loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         });
+    }
+
+    /** The twin's operations only: seed 003's scene calls are the Java interface's. */
+    @Override
+    public boolean carries(Operation op) {
+        return op.twinned();
     }
 }

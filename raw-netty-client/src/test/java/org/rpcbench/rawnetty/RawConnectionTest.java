@@ -44,6 +44,9 @@ class RawConnectionTest {
     @Test
     void theRightBytesPassAndWrongOnesAreDescribedInTheSharedChecksWords() {
         for (Case c : Case.values()) {
+            if (!c.operation().twinned()) {
+                continue; // the protobuf twin has no such call
+            }
             assertThat(prepare(c, 5).check(answer(c, 5).toByteArray())).as(c.method()).isNull();
         }
         byte[] echo = prepare(Case.ECHO_1K, 0).body.clone();

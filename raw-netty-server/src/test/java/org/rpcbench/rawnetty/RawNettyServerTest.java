@@ -36,6 +36,9 @@ class RawNettyServerTest {
         Answers answers = new Answers();
         ClientClock clock = ClientClock.opened();
         for (Case c : Case.values()) {
+            if (!c.operation().twinned()) {
+                continue; // the protobuf twin has no such call
+            }
             byte[] request = request(c, 7).toByteArray();
             byte[] first = answers.to(c, request);
             if (c.operation().stamped()) {

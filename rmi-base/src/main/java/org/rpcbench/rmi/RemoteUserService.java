@@ -2,6 +2,7 @@ package org.rpcbench.rmi;
 
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.util.Map;
 import org.rpcbench.contract.BenchmarkMessage;
 import org.rpcbench.contract.Page;
 import org.rpcbench.contract.Person;
@@ -29,4 +30,8 @@ public interface RemoteUserService extends Remote {
     Person echoPerson(Person person) throws RemoteException;
 
     BenchmarkMessage say(BenchmarkMessage message) throws RemoteException;
+
+    String assemble(String text) throws RemoteException;
+
+    Map<String, Person> echoPersons(Map<String, Person> persons) throws RemoteException;
 }

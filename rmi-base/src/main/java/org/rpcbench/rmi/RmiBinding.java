@@ -15,10 +15,11 @@ public abstract class RmiBinding implements Binding {
     public static final String REGISTRY_NAME = "rpc-bench/UserService";
 
     /**
-     * What the server deserializes for its service: the classes the arguments of createUser, echoPerson
-     * and say are made of (Strings need no class check; getUser and listUser take primitives, ping
-     * nothing). ArrayList checks its backing array as Object[], whose element type a pattern filter
-     * matches as java.lang.Object; User's LocalDate and LocalDateTime arrive as java.time.Ser, the JDK's
+     * What the server deserializes for its service: the classes the arguments of createUser, echoPerson,
+     * echoPersons (a HashMap of persons) and say are made of (Strings need no class check; getUser and
+     * listUser take primitives, ping nothing). ArrayList checks its backing array as Object[], whose element type a pattern filter
+     * matches as java.lang.Object; HashMap checks the table it is about to make as Map.Entry[], so the filter
+     * sees java.util.Map$Entry; User's LocalDate and LocalDateTime arrive as java.time.Ser, the JDK's
      * serialized form of every java.time value, and the filter then sees the class Ser resolves to, which
      * must be one of those two; Long is the element type of BenchmarkMessage.field5. Page is never an
      * argument, so it is not accepted.
@@ -27,7 +28,7 @@ public abstract class RmiBinding implements Binding {
      */
     public static final String SERIAL_FILTER = "org.rpcbench.contract.User;java.time.Ser;java.time.LocalDate;java.time.LocalDateTime;"
             + "org.rpcbench.contract.Person;org.rpcbench.contract.Address;org.rpcbench.contract.BenchmarkMessage;"
-            + "java.util.ArrayList;java.lang.Integer;java.lang.Long;java.lang.Number;java.lang.Object;"
+            + "java.util.ArrayList;java.util.HashMap;java.util.Map$Entry;java.lang.Integer;java.lang.Long;java.lang.Number;java.lang.Object;"
             + "maxdepth=8;maxrefs=256;maxarray=1024;maxbytes=65536;!*";
 
     @Override

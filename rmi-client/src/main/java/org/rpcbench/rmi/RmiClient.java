@@ -3,6 +3,7 @@ package org.rpcbench.rmi;
 import java.io.UncheckedIOException;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
+import java.util.Map;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.ContractConnection;
@@ -99,6 +100,24 @@ public final class RmiClient extends RmiBinding implements ClientBinding {
         public BenchmarkMessage say(BenchmarkMessage message) {
             try {
                 return remote.say(message);
+            } catch (RemoteException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public String assemble(String text) {
+            try {
+                return remote.assemble(text);
+            } catch (RemoteException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public Map<String, Person> echoPersons(Map<String, Person> persons) {
+            try {
+                return remote.echoPersons(persons);
             } catch (RemoteException e) {
                 throw new UncheckedIOException(e);
             }

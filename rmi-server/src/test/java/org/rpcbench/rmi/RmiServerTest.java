@@ -71,6 +71,21 @@ class RmiServerTest {
     }
 
     @Test
+    void aHashMapOfPersonsPassesTheFilterAndAnotherMapDoesNot() throws Exception {
+        int port = freePort();
+        try (RunningServer ignored = new RmiServer().start("127.0.0.1", port)) {
+            RemoteUserService remote = (RemoteUserService) LocateRegistry.getRegistry("127.0.0.1", port)
+                    .lookup(RmiBinding.REGISTRY_NAME);
+            assertThat(remote.echoPersons(Fixtures.persons(3))).isEqualTo(Fixtures.persons(3));
+
+            java.util.Map<String, Person> smuggled = new java.util.TreeMap<>(Fixtures.persons(3));
+            assertThatThrownBy(() -> remote.echoPersons(smuggled))
+                    .hasRootCauseInstanceOf(InvalidClassException.class)
+                    .hasStackTraceContaining("REJECTED");
+        }
+    }
+
+    @Test
     void closingUnexportsEverythingAndFreesThePort() throws Exception {
         int port = freePort();
         RunningServer first = new RmiServer().start("127.0.0.1", port);

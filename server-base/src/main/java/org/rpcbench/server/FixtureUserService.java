@@ -1,5 +1,7 @@
 package org.rpcbench.server;
 
+import java.util.Map;
+
 import org.rpcbench.cases.Fixtures;
 import org.rpcbench.checks.Checks;
 import org.rpcbench.contract.BenchmarkMessage;
@@ -25,6 +27,8 @@ public final class FixtureUserService implements UserService {
     private static final long ECHO = CalibratedCost.nanos("echo");
     private static final long ECHO_PERSON = CalibratedCost.nanos("echoPerson");
     static final long SAY = CalibratedCost.nanos("say");
+    private static final long ASSEMBLE = CalibratedCost.nanos("assemble");
+    private static final long ECHO_PERSONS = CalibratedCost.nanos("echoPersons");
 
     @Override
     public boolean existUser(String email) {
@@ -74,5 +78,18 @@ public final class FixtureUserService implements UserService {
         message.setField1(Fixtures.SAID_FIELD1);
         message.setField2(Fixtures.SAID_FIELD2);
         return message;
+    }
+
+    /** Seed 003's concurrency scene: the work on the text, done on every call. */
+    @Override
+    public String assemble(String text) {
+        CalibratedCost.spin(ASSEMBLE);
+        return Fixtures.assemble(text);
+    }
+
+    @Override
+    public Map<String, Person> echoPersons(Map<String, Person> persons) {
+        CalibratedCost.spin(ECHO_PERSONS);
+        return persons;
     }
 }

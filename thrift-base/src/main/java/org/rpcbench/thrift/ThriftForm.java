@@ -37,11 +37,17 @@ public final class ThriftForm implements TwinForm {
 
     @Override
     public Object request(Operation op, Object argument) {
+        if (!op.twinned()) {
+            throw TwinForm.untwinned(op, name());
+        }
         return struct(argument);
     }
 
     @Override
     public Object answer(Operation op, Object contractAnswer) {
+        if (!op.twinned()) {
+            throw TwinForm.untwinned(op, name());
+        }
         return struct(contractAnswer);
     }
 
@@ -86,6 +92,7 @@ public final class ThriftForm implements TwinForm {
             case ECHO -> { String text = (String) request; yield client -> client.echo(text); }
             case ECHO_PERSON -> { Person person = (Person) request; yield client -> client.echoPerson(person); }
             case SAY -> { BenchmarkMessage message = (BenchmarkMessage) request; yield client -> client.say(message); }
+            case ASSEMBLE, ECHO_PERSONS -> throw TwinForm.untwinned(op, "Thrift");
         };
     }
 }

@@ -5,6 +5,7 @@ import org.apache.thrift.transport.TTransportException;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Operation;
 
 /**
  * Calls a Thrift server through the client generated from user_service.thrift. A Thrift connection
@@ -22,5 +23,11 @@ public final class ThriftClient extends ThriftPair implements ClientBinding {
     @Override
     public boolean connectionPerThread() {
         return true;
+    }
+
+    /** The twin's operations only: seed 003's scene calls are the Java interface's. */
+    @Override
+    public boolean carries(Operation op) {
+        return op.twinned();
     }
 }

@@ -3,8 +3,9 @@ package org.rpcbench.triple;
 import java.io.IOException;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.ContractConnection;
-import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Operation;
+import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.contract.proto.UserService;
 import org.rpcbench.dubbo.DubboClientBinding;
 import org.rpcbench.dubbo.DubboPair;
@@ -24,5 +25,11 @@ public final class TripleProtobufClient extends DubboClientBinding {
         return new ContractConnection(
                 ProtoUserService.of(stub::existUser, stub::createUser, stub::getUser, stub::listUser,
                         stub::ping, stub::echo, stub::echoPerson, stub::say), reference);
+    }
+
+    /** The twin's operations only: seed 003's scene calls are the Java interface's. */
+    @Override
+    public boolean carries(Operation op) {
+        return op.twinned();
     }
 }

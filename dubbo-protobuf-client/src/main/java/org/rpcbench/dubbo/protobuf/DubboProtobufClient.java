@@ -5,11 +5,12 @@ import java.util.Map;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.ContractConnection;
 import org.rpcbench.binding.Target;
+import org.rpcbench.cases.Operation;
 import org.rpcbench.contract.ProtoUserService;
 import org.rpcbench.dubbo.DubboClientBinding;
 import org.rpcbench.dubbo.DubboPair;
-import org.rpcbench.dubbo.ProtobufContract;
 import org.rpcbench.dubbo.DubboReference;
+import org.rpcbench.dubbo.ProtobufContract;
 
 /** The dubbo protocol calling the protobuf twin's plain Java interface; answers checked as protobuf. */
 public final class DubboProtobufClient extends DubboClientBinding {
@@ -23,5 +24,11 @@ public final class DubboProtobufClient extends DubboClientBinding {
     public Connection connect(Target target) throws IOException {
         DubboReference<ProtoUserService> reference = DubboReference.refer(pair, ProtoUserService.class, target);
         return new ContractConnection(reference.proxy(), reference);
+    }
+
+    /** The twin's operations only: seed 003's scene calls are the Java interface's. */
+    @Override
+    public boolean carries(Operation op) {
+        return op.twinned();
     }
 }
