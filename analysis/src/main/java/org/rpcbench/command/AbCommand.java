@@ -135,9 +135,9 @@ final class AbCommand implements Callable<Integer> {
         Checkout candCheckout;
         try {
             baseCheckout = Sides.prepare(ctx.checkout, baseline, target.pairs(), c.build.skip(), c.build.mavenOptions, dir, ctx.builder(),
-                    out, ctx.err);
+                    "ab", out, ctx.err);
             candCheckout = sameBuild ? baseCheckout : Sides.prepare(ctx.checkout, candidate, target.pairs(), c.build.skip(),
-                    c.build.mavenOptions, dir, ctx.builder(), out, ctx.err);
+                    c.build.mavenOptions, dir, ctx.builder(), "ab", out, ctx.err);
         } catch (Stopped e) {
             return ctx.stop.exitCode();
         } catch (org.rpcbench.runs.CannotRun e) {

@@ -68,8 +68,8 @@ final class CompareCommand implements Callable<Integer> {
         Map<PairKey, List<RunRecord>> baseline;
         Map<PairKey, List<RunRecord>> current;
         try {
-            baseline = RunSets.byPair(RunSets.load(Path.of(sides.get(0))));
-            current = RunSets.byPair(RunSets.load(Path.of(sides.get(1))));
+            baseline = RunSets.byPair(Path.of(sides.get(0)));
+            current = RunSets.byPair(Path.of(sides.get(1)));
         } catch (IOException e) {
             err.println("rpc-bench compare: " + e.getMessage());
             return 2;

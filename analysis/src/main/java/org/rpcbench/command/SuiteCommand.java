@@ -19,13 +19,17 @@ import org.rpcbench.report.ServerThreads;
 import org.rpcbench.report.SuiteHtml;
 import org.rpcbench.report.SuiteTable;
 import org.rpcbench.report.SweepTable;
+import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.runs.Builder;
+import org.rpcbench.runs.CannotRun;
+import org.rpcbench.runs.Checkout;
 import org.rpcbench.runs.Pair;
 import org.rpcbench.runs.Pairs;
 import org.rpcbench.runs.Profile;
 import org.rpcbench.runs.ResultDirs;
 import org.rpcbench.runs.RoundOrder;
 import org.rpcbench.runs.RunShape;
+import org.rpcbench.runs.Sides;
 import org.rpcbench.runs.Stopped;
 import org.rpcbench.runs.Suite;
 import org.rpcbench.runs.SuiteRounds;
@@ -36,14 +40,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * A seed's table in one command: the suite's pairs built once, then run in rounds, each round every pair
- * once in a new random order, then one table in the seed's shape: a cell is the median over the rounds with
- * its interval. A pair that fails is said and the suite carries on; the exit code is 1 if any did. A stop
+ * A seed's table in one command: the suite's pairs built once (a row on a Dubbo release of its own in a copy
+ * of the working tree built with that release, one copy per release, as an ab builds its sides), then run in
+ * rounds, each round every row once in a new random order, then one table in the seed's shape: a cell is the
+ * median over the rounds with its interval. A pair that fails is said and the suite carries on; the exit code is 1 if any did. A stop
  * keeps the runs that finished and tabulates them.
  */
 @Command(name = "suite", customSynopsis = "Usage: ./benchmark.sh [options] suite NAME",
         description = {"A seed's table: the suite's pairs in rounds (-R), each round in a new random order, one table with the",
-            "seed's own figures beside ours, in results/suite-NAME-TIME/ (suite.md, suite.csv, suite.html)."})
+            "seed's own figures beside ours, in results/suite-NAME-TIME/ (suite.md, suite.csv, suite.html). A row on a",
+            "Dubbo release of its own (PAIR@RELEASE in the suite) is built there with that release, with -n too."})
 final class SuiteCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -82,10 +88,12 @@ final class SuiteCommand implements Callable<Integer> {
         }
         Profile profile = c.effort.profile != null ? c.effort.profile : Profile.QUICK;
         Pairs known = ctx.checkout.pairs();
-        List<Pair> pairs = new ArrayList<>();
-        for (String name : suite.pairs(known)) {
-            pairs.add(known.named(name));
+        List<VersionedPair> rows = suite.rows(known);
+        Map<String, Pair> pairOf = new LinkedHashMap<>();
+        for (VersionedPair row : rows) {
+            pairOf.put(row.key(), known.named(row.pair()));
         }
+        List<Pair> pinned = rows.stream().filter(r -> r.release() == null).map(r -> pairOf.get(r.key())).distinct().toList();
         List<Integer> concurrency = !c.load.concurrency().isEmpty() ? c.load.concurrency()
                 : profile == Profile.FULL ? suite.fullConcurrency() : suite.concurrency();
         int rounds = c.effort.rounds != null ? c.effort.rounds : profile.rounds();
@@ -96,31 +104,55 @@ final class SuiteCommand implements Callable<Integer> {
                 + (rounds > 1 ? ", " + rounds + " rounds" : "") + ")";
         try {
             if (c.build.skip()) {
-                Builder.requireBuilt(ctx.checkout, pairs, true, true);
-            } else {
-                ctx.builder().build(ctx.checkout, pairs, c.build.mavenOptions, null, ctx.out, ctx.err);
+                Builder.requireBuilt(ctx.checkout, pinned, true, true);
+            } else if (!pinned.isEmpty()) {
+                ctx.builder().build(ctx.checkout, pinned, c.build.mavenOptions, null, ctx.out, ctx.err);
             }
         } catch (Stopped e) {
             return ctx.stop.exitCode();
         }
         Path dir = ResultDirs.create(ctx.checkout.results(), "suite-" + suite.name(), ctx.clock);
-        RunShape shape = new RunShape(jmh, concurrency, c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
-        RoundOrder order = RoundOrder.random();
-        String history = ctx.historyStore();
-        SuiteRounds.Done done = new SuiteRounds(suite.name(), pairs, rounds, dir, order, ctx.runner, ctx.stop)
-                .run((pair, runDir) -> shape.settings(ctx.checkout, pair, c.load.switches(), runDir, null).historyStore(history)
-                        .suite(suite.name()).build(), ctx.out, ctx.err);
-        List<String> failed = new ArrayList<>(done.failed());
-        ctx.out.println();
-        ctx.out.println("benchmark.sh: suite " + suite.name() + ": " + (done.stopped() ? "stopped after " + done.runs().size() + " of "
-                + pairs.size() * rounds + " runs" : pairs.size() + " pairs" + (rounds > 1 ? " x " + rounds + " rounds" : "")) + " in "
-                + org.rpcbench.runs.Durations.format(done.seconds()) + ", results in " + dir + " (round order seed " + order.seed() + ")");
-        if (!done.runs().isEmpty()) {
-            try {
-                report(suite, title, pairs.stream().map(Pair::name).toList(), dir, done.runs(), suite.sweep(concurrency), history, ctx.out);
-            } catch (IOException | RuntimeException e) {
-                ctx.err.println("benchmark.sh: suite " + suite.name() + ": cannot write the suite's table: " + e.getMessage());
-                failed.add("(the table)");
+        List<String> failed = new ArrayList<>();
+        Map<String, Checkout> releases = new LinkedHashMap<>();
+        try {
+            if (!buildReleases(suite, rows, pairOf, c, ctx, dir, releases, failed)) {
+                return ctx.stop.exitCode();
+            }
+            List<String> runnable = rows.stream().filter(r -> r.release() == null || releases.containsKey(r.release()))
+                    .map(VersionedPair::key).toList();
+            RunShape shape = new RunShape(jmh, concurrency, c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
+            RoundOrder order = RoundOrder.random();
+            String history = ctx.historyStore();
+            SuiteRounds.Done done = new SuiteRounds(suite.name(), runnable, rounds, dir, order, ctx.runner, ctx.stop)
+                    .run((key, runDir) -> {
+                        VersionedPair row = VersionedPair.parse(key);
+                        Checkout checkout = row.release() == null ? ctx.checkout : releases.get(row.release());
+                        return shape.settings(checkout, pairOf.get(key), c.load.switches(), runDir, null).historyStore(history)
+                                .suite(suite.name()).historyPair(row.release() == null ? null : key).build();
+                    }, ctx.out, ctx.err);
+            failed.addAll(done.failed());
+            for (String wrong : wrongReleases(rows, dir, done.runs())) {
+                ctx.err.println("benchmark.sh: suite " + suite.name() + ": " + wrong);
+                failed.add(wrong.substring(0, wrong.indexOf(' ')));
+            }
+            ctx.out.println();
+            ctx.out.println("benchmark.sh: suite " + suite.name() + ": " + (done.stopped() ? "stopped after " + done.runs().size()
+                    + " of " + runnable.size() * rounds + " runs" : runnable.size() + " pairs" + (rounds > 1 ? " x " + rounds
+                    + " rounds" : "")) + " in " + org.rpcbench.runs.Durations.format(done.seconds()) + ", results in " + dir
+                    + " (round order seed " + order.seed() + ")");
+            if (!done.runs().isEmpty()) {
+                try {
+                    report(suite, title, rows.stream().map(VersionedPair::key).toList(), dir, done.runs(), suite.sweep(concurrency),
+                            history, ctx.out);
+                } catch (IOException | RuntimeException e) {
+                    ctx.err.println("benchmark.sh: suite " + suite.name() + ": cannot write the suite's table: " + e.getMessage());
+                    failed.add("(the table)");
+                }
+            }
+        } finally {
+            // the builds' copies go once their runs are done (a failed one too); their build.log stays
+            for (String release : rows.stream().map(VersionedPair::release).filter(v -> v != null).distinct().toList()) {
+                Sides.remove(dir.resolve(releaseSide(release)).resolve("checkout"));
             }
         }
         if (!failed.isEmpty()) {
@@ -128,6 +160,64 @@ final class SuiteCommand implements Callable<Integer> {
             return c.exit(1);
         }
         return c.exit(0);
+    }
+
+    /** Where a Dubbo release's build of the suite's rows goes, under the suite's directory. */
+    static String releaseSide(String release) {
+        return "dubbo-" + release;
+    }
+
+    /**
+     * Builds the rows that run on Dubbo releases of their own, one copy of the working tree per release, as
+     * {@code ab --baseline-build} builds its sides (with -n too: those builds are not this checkout's). A release
+     * whose build fails fails its rows, said in one line, and the suite runs the others.
+     *
+     * @return false when a stop came
+     */
+    private static boolean buildReleases(Suite suite, List<VersionedPair> rows, Map<String, Pair> pairOf, Subcommand c, Context ctx,
+                                         Path dir, Map<String, Checkout> built, List<String> failed)
+            throws IOException, InterruptedException {
+        Map<String, List<VersionedPair>> byRelease = new LinkedHashMap<>();
+        rows.stream().filter(r -> r.release() != null).forEach(r -> byRelease.computeIfAbsent(r.release(), v -> new ArrayList<>()).add(r));
+        for (Map.Entry<String, List<VersionedPair>> e : byRelease.entrySet()) {
+            List<Pair> pairs = e.getValue().stream().map(r -> pairOf.get(r.key())).distinct().toList();
+            Sides.Side side = new Sides.Side(releaseSide(e.getKey()), null, e.getValue().get(0).mavenOption());
+            try {
+                built.put(e.getKey(), Sides.prepare(ctx.checkout, side, pairs, false, c.build.mavenOptions, dir, ctx.builder(),
+                        "suite " + suite.name(), ctx.out, ctx.err));
+            } catch (Stopped s) {
+                return false;
+            } catch (CannotRun x) {
+                List<String> keys = e.getValue().stream().map(VersionedPair::key).toList();
+                ctx.err.println("benchmark.sh: " + x.getMessage() + ": " + String.join(" ", keys) + " not run");
+                failed.addAll(keys);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The runs of rows on a release of their own that recorded another framework version (a pair that does not
+     * follow the Dubbo version it was built with), one line each, starting with the row's key.
+     */
+    static List<String> wrongReleases(List<VersionedPair> rows, Path dir, List<Path> runs) throws IOException {
+        List<String> wrong = new ArrayList<>();
+        for (VersionedPair row : rows) {
+            if (row.release() == null) {
+                continue;
+            }
+            for (Path run : runs) {
+                if (run.startsWith(dir.resolve(row.key())) && Files.isDirectory(run)) {
+                    for (Path f : Records.find(run)) {
+                        String problem = row.wrongRelease(Records.read(f).framework().get("frameworkVersion"));
+                        if (problem != null && !wrong.contains(problem)) {
+                            wrong.add(problem);
+                        }
+                    }
+                }
+            }
+        }
+        return wrong;
     }
 
     /** The tables of a suite's results directory, from the records of the runs that finished. */
@@ -147,17 +237,20 @@ final class SuiteCommand implements Callable<Integer> {
             entries.add(new ReportTable.Entry(pair, records));
             all.addAll(records);
         }
-        ReportTable table = sweep ? ReportTable.ofSweep(title, pairs, all) : ReportTable.ofSuite(title, entries, suite.cases());
-        Path html = SuiteHtml.write(table, suite.seed(), dir, history);
+        ReportTable table = sweep ? ReportTable.ofSweep(title, entries) : ReportTable.ofSuite(title, entries, suite.cases());
+        List<String> notes = SuiteTable.notes(table, suite.notes());
+        String noteLines = notes.stream().map(n -> n + "\n").reduce("", String::concat);
+        Path html = SuiteHtml.write(table, suite.seed(), notes, dir, history);
         if (sweep) {
             String md = "## " + title + "\n\n" + SweepTable.markdown(table, suite.seed());
-            Files.writeString(dir.resolve("suite.md"), md, StandardCharsets.UTF_8);
-            out.print(title + "\n\n" + SweepTable.text(table, suite.seed()));
+            Files.writeString(dir.resolve("suite.md"), md + (notes.isEmpty() ? "" : "\n" + noteLines), StandardCharsets.UTF_8);
+            out.print(title + "\n\n" + SweepTable.text(table, suite.seed()) + noteLines);
             out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + html + " (HTML)");
         } else {
-            Files.writeString(dir.resolve("suite.md"), SuiteTable.markdown(table, suite.seed()), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("suite.md"), SuiteTable.markdown(table, suite.seed())
+                    + (notes.isEmpty() ? "" : "\n" + noteLines), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("suite.csv"), SuiteTable.csv(entries), StandardCharsets.UTF_8);
-            out.print(SuiteTable.text(table, suite.seed()));
+            out.print(SuiteTable.text(table, suite.seed()) + (notes.isEmpty() ? "" : "\n" + noteLines));
             out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + dir.resolve("suite.csv") + " (CSV), " + html
                     + " (HTML)");
         }

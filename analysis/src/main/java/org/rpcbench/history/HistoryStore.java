@@ -74,7 +74,15 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Records a run; false when it was already there. All of it or nothing. */
     public boolean record(RunRecord record, String suite) throws SQLException {
-        return writer.record(record, suite);
+        return writer.record(record, suite, null);
+    }
+
+    /**
+     * Records a run under a name of its own: a suite's row on a Dubbo release of its own ("dubbo-hessian@3.0.15"),
+     * whose series must not mix with the pair's on the build's release; null: the run's pair.
+     */
+    public boolean record(RunRecord record, String suite, String pair) throws SQLException {
+        return writer.record(record, suite, pair);
     }
 
     /** The stored runs of a pair and case in a series, oldest first, at most the newest {@code limit}. */

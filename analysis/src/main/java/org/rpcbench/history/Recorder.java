@@ -24,6 +24,14 @@ public final class Recorder {
      * @return 0 kept, 1 the store could not be reached, 2 a record that cannot be read or may not be kept
      */
     public static int record(String store, String suite, List<Path> files, PrintStream out, PrintStream err) {
+        return record(store, suite, null, files, out, err);
+    }
+
+    /**
+     * @param pair the name the runs are kept under (a suite's row on a Dubbo release of its own,
+     *     "dubbo-hessian@3.0.15"); null: each run's pair
+     */
+    public static int record(String store, String suite, String pair, List<Path> files, PrintStream out, PrintStream err) {
         List<RunRecord> records = new ArrayList<>();
         for (Path file : files) {
             try {
@@ -42,7 +50,7 @@ public final class Recorder {
         try (HistoryStore history = HistoryStore.open(store)) {
             int added = 0;
             for (RunRecord record : records) {
-                if (history.record(record, suite)) {
+                if (history.record(record, suite, pair)) {
                     added++;
                 }
             }

@@ -35,7 +35,7 @@ final class RunWriter {
     }
 
     /** Records a run; false when it was already there. */
-    boolean record(RunRecord record, String suite) throws SQLException {
+    boolean record(RunRecord record, String suite, String pair) throws SQLException {
         if (record.calibration() != null) {
             throw new IllegalArgumentException("a calibration run (" + record.calibration() + " ns of CPU added to every"
                     + " server call) is never kept in the history: it is not a real result");
@@ -46,7 +46,7 @@ final class RunWriter {
             HistorySchema.ensure(connection, dialect);
             connection.commit(); // the schema is kept, whatever becomes of the run
             String runId = runId(record);
-            boolean added = insertRun(runId, started, record, suite);
+            boolean added = insertRun(runId, started, record, suite, pair);
             if (added) {
                 insertResults(runId, record.cases());
             }
@@ -70,7 +70,7 @@ final class RunWriter {
     }
 
     /** The run's row, unless one with its id is there; whether it was inserted. */
-    private boolean insertRun(String runId, Instant started, RunRecord record, String suite) throws SQLException {
+    private boolean insertRun(String runId, Instant started, RunRecord record, String suite, String pair) throws SQLException {
         var fw = record.framework();
         var env = record.environment();
         HistoryStore.SeriesKey key = HistoryStore.SeriesKey.of(record);
@@ -82,7 +82,7 @@ final class RunWriter {
             run.setString(i++, runId);
             dialect.setTime(run, i++, started);
             run.setString(i++, suite);
-            run.setString(i++, key.pair());
+            run.setString(i++, pair != null ? pair : key.pair());
             run.setString(i++, fw.get("protocol"));
             run.setString(i++, fw.get("serialization"));
             run.setString(i++, fw.get("framework"));

@@ -55,6 +55,12 @@ public final class HtmlReport {
      * oldest first; a pair and case with fewer than two stored runs has no trend to draw.
      */
     public static String render(ReportTable table, SeedFigures seed, Map<String, List<TrendPoint>> trends, Instant generated) {
+        return render(table, seed, List.of(), trends, generated);
+    }
+
+    /** @param notes lines said under the table: why a row runs on the release it does */
+    public static String render(ReportTable table, SeedFigures seed, List<String> notes, Map<String, List<TrendPoint>> trends,
+                                Instant generated) {
         List<ObjectNode> charts = new ArrayList<>();
         StringBuilder body = new StringBuilder();
         body.append("<h1>").append(esc(table.title())).append("</h1>\n");
@@ -64,18 +70,19 @@ public final class HtmlReport {
         body.append("<p class=\"legend\">").append(esc(SuiteTable.LEGEND + "; " + SuiteTable.rounds(table) + (seed == null ? ""
                 : "; " + seed.source() + "'s published figure beside ours where it measured the cell" + (seed.latency() == null
                 ? "" : " (its latency figures: " + seed.latency() + ")") + ", then each pair's share of "
-                + seed.reference() + "'s throughput, ours then the seed's"))).append(". A FAILED cell had errors (every error"
+                + seed.referenceLabel() + "'s throughput, ours then the seed's"))).append(". A FAILED cell had errors (every error"
                 + " fails a run); the figures below leave it out.</p>\n");
+        notes.forEach(n -> body.append("<p class=\"legend\">").append(esc(n)).append("</p>\n"));
 
         List<Shares> shares = Shares.of(table, seed);
         if (!shares.isEmpty()) {
-            body.append("<h2>Shares of ").append(esc(seed.reference())).append(", ours beside the seed's</h2>\n<p class=\"legend\">")
+            body.append("<h2>Shares of ").append(esc(seed.referenceLabel())).append(", ours beside the seed's</h2>\n<p class=\"legend\">")
                     .append(esc(shareLegend(table, seed))).append("</p>\n<div class=\"grid\">\n");
             for (Shares s : shares) {
                 List<Series> sets = List.of(new Series("ours", SHARE_OURS, s.ours(), s.intervals()),
                         new Series(seedName(seed), SHARE_SEED, s.seed(), null));
-                body.append(barChart(charts, "share " + s.column(), s.column() + ": share of " + seed.reference()
-                        + "'s calls per second (" + seed.reference() + " = 1)", s.labels(), sets, false));
+                body.append(barChart(charts, "share " + s.column(), s.column() + ": share of " + seed.referenceLabel()
+                        + "'s calls per second (" + seed.referenceLabel() + " = 1)", s.labels(), sets, false));
             }
             body.append("</div>\n");
         }
@@ -129,7 +136,7 @@ public final class HtmlReport {
                 }
                 if (data.size() >= 2) {
                     String c = PALETTE.get(colour % PALETTE.size());
-                    ObjectNode set = JSON.objectNode().put("label", row.pair()).put("borderColor", c).put("backgroundColor", c);
+                    ObjectNode set = JSON.objectNode().put("label", table.label(row)).put("borderColor", c).put("backgroundColor", c);
                     set.set("data", data);
                     sets.add(set);
                 }
@@ -194,7 +201,7 @@ public final class HtmlReport {
         List<List<String>> ratios = seed == null ? List.of() : SuiteTable.ratioRows(table, seed);
         for (int r = 0; r < table.rows().size(); r++) {
             Row row = table.rows().get(r);
-            out.append("<tr><th>").append(esc(row.pair())).append("</th><td class=\"detail\">").append(esc(row.detail()))
+            out.append("<tr><th>").append(esc(table.label(row))).append("</th><td class=\"detail\">").append(esc(row.detail()))
                     .append("</td>");
             for (int col = 0; col < table.columns().size(); col++) {
                 String column = table.columns().get(col);
@@ -247,7 +254,7 @@ public final class HtmlReport {
     }
 
     private static String shareLegend(ReportTable table, SeedFigures seed) {
-        String reference = seed.reference();
+        String reference = seed.referenceLabel();
         boolean any = table.passedCells().anyMatch(c -> c.interval(CaseRecord::answered).known());
         return "ours: a pair's median calls per second answered right divided by " + reference + "'s in the same column;"
                 + " the seed's: its published figure divided by its figure for " + reference + ". 1 is " + reference
@@ -272,7 +279,7 @@ public final class HtmlReport {
                 }
                 for (int run = 0; run < cell.runs().size(); run++) {
                     CaseRecord c = cell.runs().get(run).result();
-                    out.append("<tr").append(c.failed() ? " class=\"failed\"" : "").append("><th>").append(esc(row.pair()))
+                    out.append("<tr").append(c.failed() ? " class=\"failed\"" : "").append("><th>").append(esc(table.label(row)))
                             .append("</th><td>").append(esc(cell.caseName())).append("</td><td>").append(run + 1)
                             .append("</td><td>").append(cell.threads()).append("</td><td>")
                             .append(c.openLoop() ? "open loop" : String.format(Locale.ROOT, "%.0f ± %.0f", c.opsPerSecond(),
@@ -307,7 +314,7 @@ public final class HtmlReport {
                 values.add(value(row.cells().get(column), figure));
                 intervals.add(interval(row.cells().get(column), figure));
             }
-            sets.add(new Series(row.pair(), PALETTE.get(colour++ % PALETTE.size()), values, intervals));
+            sets.add(new Series(table.label(row), PALETTE.get(colour++ % PALETTE.size()), values, intervals));
         }
         return sets;
     }
@@ -383,7 +390,7 @@ public final class HtmlReport {
     }
 
     private static List<String> pairs(ReportTable table) {
-        return table.rows().stream().map(Row::pair).toList();
+        return table.rows().stream().map(table::label).toList();
     }
 
     /** A canvas in the page and its Chart.js configuration in the charts list. */

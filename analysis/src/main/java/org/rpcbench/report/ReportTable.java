@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.rpcbench.analysis.Stats;
+import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.RunRecord;
 
@@ -106,26 +107,31 @@ public record ReportTable(String title, List<String> columns, List<Row> rows) {
      * left no record still has its row.
      */
     public static ReportTable ofSweep(String title, List<String> pairs, List<RunRecord> records) {
-        List<String> columns = new ArrayList<>();
         Map<String, List<RunRecord>> byPair = new LinkedHashMap<>();
-        Map<String, Map<String, Cell>> cellsByPair = new LinkedHashMap<>();
-        pairs.forEach(p -> {
-            byPair.put(p, new ArrayList<>());
-            cellsByPair.put(p, new LinkedHashMap<>());
-        });
-        for (RunRecord r : records) {
-            byPair.computeIfAbsent(r.binding(), p -> new ArrayList<>()).add(r);
-            Map<String, Cell> cells = cellsByPair.computeIfAbsent(r.binding(), p -> new LinkedHashMap<>());
-            for (CaseRecord c : r.cases()) {
-                String column = c.name() + " @" + r.threads();
-                if (!columns.contains(column)) {
-                    columns.add(column);
-                }
-                add(cells, column, c, r);
-            }
-        }
+        pairs.forEach(p -> byPair.put(p, new ArrayList<>()));
+        records.forEach(r -> byPair.computeIfAbsent(r.binding(), p -> new ArrayList<>()).add(r));
+        List<Entry> entries = new ArrayList<>();
+        byPair.forEach((pair, runs) -> entries.add(new Entry(pair, runs)));
+        return ofSweep(title, entries);
+    }
+
+    /** A sweep whose rows are given with their records: a suite's, whose rows may be one pair on several releases. */
+    public static ReportTable ofSweep(String title, List<Entry> entries) {
+        List<String> columns = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
-        byPair.forEach((pair, runs) -> rows.add(new Row(pair, runs, cellsByPair.get(pair))));
+        for (Entry e : entries) {
+            Map<String, Cell> cells = new LinkedHashMap<>();
+            for (RunRecord r : e.records()) {
+                for (CaseRecord c : r.cases()) {
+                    String column = c.name() + " @" + r.threads();
+                    if (!columns.contains(column)) {
+                        columns.add(column);
+                    }
+                    add(cells, column, c, r);
+                }
+            }
+            rows.add(new Row(e.pair(), e.records(), cells));
+        }
         List<String> sorted = new ArrayList<>(columns);
         sorted.sort((a, b) -> {
             String[] x = a.split(" @");
@@ -162,6 +168,23 @@ public record ReportTable(String title, List<String> columns, List<Row> rows) {
     /** The cells whose every run passed: those a report shows figures for. */
     public java.util.stream.Stream<Cell> passedCells() {
         return rows.stream().flatMap(r -> r.cells().values().stream()).filter(c -> !c.failed());
+    }
+
+    /**
+     * How a row is named in a table: its pair, with the Dubbo release it was asked to run on
+     * ("dubbo-hessian 3.0.15"); and where the table holds the same pair on another release too, a row on the
+     * build's own release names the release its runs recorded ("dubbo-hessian 3.3.6"), so that no two rows
+     * read alike.
+     */
+    public String label(Row row) {
+        VersionedPair mine = VersionedPair.parse(row.pair());
+        if (mine.release() != null) {
+            return mine.label();
+        }
+        boolean another = rows.stream().anyMatch(o -> o != row && VersionedPair.parse(o.pair()).pair().equals(mine.pair()));
+        String ran = row.records().stream().map(r -> r.framework().get("frameworkVersion")).filter(v -> v != null)
+                .findFirst().orElse(null);
+        return another && ran != null ? mine.pair() + " " + ran : mine.pair();
     }
 
     /** The rounds the table's pairs ran in: the most runs any cell has. */

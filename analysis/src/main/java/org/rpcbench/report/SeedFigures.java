@@ -96,6 +96,11 @@ public record SeedFigures(String source, String reference, String latency, Strin
         return j.hasNonNull(key) ? j.get(key).asText() : null;
     }
 
+    /** The reference as a table names its row: "dubbo-hessian 3.0.15" for a row on a Dubbo release of its own. */
+    public String referenceLabel() {
+        return org.rpcbench.analysis.VersionedPair.parse(reference).label();
+    }
+
     /** The seed's figure for a pair and case, or NaN when it did not measure that cell. */
     public double figure(String pair, String caseName) {
         return value(pair, caseName, OPS);

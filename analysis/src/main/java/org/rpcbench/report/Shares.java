@@ -50,7 +50,7 @@ record Shares(String column, List<String> labels, List<Double> ours, List<Stats.
                 Cell mine = row.cells().get(column);
                 double share = SuiteTable.share(mine, ref);
                 Stats.Interval spread = Double.isNaN(share) ? Stats.Interval.UNKNOWN : mine.interval(CaseRecord::answered);
-                labels.add(row.pair());
+                labels.add(table.label(row));
                 ours.add(finite(share));
                 intervals.add(spread.known() ? new Stats.Interval(spread.low() / refMedian, spread.high() / refMedian) : null);
                 seed.add(finite(figures.figure(row.pair(), seedCase) / seedRef));

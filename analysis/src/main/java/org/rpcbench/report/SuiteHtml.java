@@ -29,6 +29,12 @@ public final class SuiteHtml {
     static final int TREND_RUNS = 60;
 
     public static Path write(ReportTable table, SeedFigures seed, Path outDir, String historyStore) throws IOException {
+        return write(table, seed, List.of(), outDir, historyStore);
+    }
+
+    /** @param notes lines said under the table (why a row runs on the release it does) */
+    public static Path write(ReportTable table, SeedFigures seed, List<String> notes, Path outDir, String historyStore)
+            throws IOException {
         Map<String, List<TrendPoint>> trends = new HashMap<>();
         if (historyStore != null) {
             try (HistoryStore store = HistoryStore.open(historyStore)) {
@@ -36,8 +42,11 @@ public final class SuiteHtml {
                     for (String column : table.columns()) {
                         Cell cell = row.cells().get(column);
                         if (cell != null) {
-                            trends.put(HtmlReport.trendKey(row.pair(), column), marked(store.trend(
-                                    HistoryStore.SeriesKey.of(cell.runs().get(0).record()), cell.caseName(), TREND_RUNS)));
+                            // a row's series is kept under its key: a row on a Dubbo release of its own apart from the pair's
+                            HistoryStore.SeriesKey ran = HistoryStore.SeriesKey.of(cell.runs().get(0).record());
+                            HistoryStore.SeriesKey key = new HistoryStore.SeriesKey(row.pair(), ran.threads(), ran.jmhSettings(),
+                                    ran.host());
+                            trends.put(HtmlReport.trendKey(row.pair(), column), marked(store.trend(key, cell.caseName(), TREND_RUNS)));
                         }
                     }
                 }
@@ -47,7 +56,7 @@ public final class SuiteHtml {
             }
         }
         Path file = outDir.resolve("suite.html");
-        Files.writeString(file, HtmlReport.render(table, seed, trends, Instant.now()), StandardCharsets.UTF_8);
+        Files.writeString(file, HtmlReport.render(table, seed, notes, trends, Instant.now()), StandardCharsets.UTF_8);
         return file;
     }
 

@@ -78,7 +78,7 @@ public final class SuiteTable {
     }
 
     static String ratioLegend(SeedFigures seed) {
-        return "each pair's throughput as a share of " + seed.reference() + "'s in the same column: ours, then " + seed.source()
+        return "each pair's throughput as a share of " + seed.referenceLabel() + "'s in the same column: ours, then " + seed.source()
                 + "'s";
     }
 
@@ -91,7 +91,7 @@ public final class SuiteTable {
     static List<List<String>> throughputRows(ReportTable table, SeedFigures seed) {
         List<List<String>> rows = new ArrayList<>();
         for (Row row : table.rows()) {
-            List<String> cells = new ArrayList<>(List.of(row.pair() + " (" + row.detail() + ")"));
+            List<String> cells = new ArrayList<>(List.of(table.label(row) + " (" + row.detail() + ")"));
             for (String column : table.columns()) {
                 Cell cell = row.cells().get(column);
                 String published = seed == null ? "" : seedFigure(seed.find(row.pair(), seedCase(seed, column)), cell);
@@ -143,7 +143,7 @@ public final class SuiteTable {
     static List<List<String>> costRows(ReportTable table) {
         List<List<String>> rows = new ArrayList<>();
         for (Row row : table.rows()) {
-            List<String> cells = new ArrayList<>(List.of(row.pair()));
+            List<String> cells = new ArrayList<>(List.of(table.label(row)));
             for (String column : table.columns()) {
                 Cell cell = row.cells().get(column);
                 double v = cell == null ? Double.NaN : cell.median(c -> c.perCall("serverCpuMicros"));
@@ -158,7 +158,7 @@ public final class SuiteTable {
         Row reference = table.rows().stream().filter(r -> r.pair().equals(seed.reference())).findFirst().orElse(null);
         List<List<String>> rows = new ArrayList<>();
         for (Row row : table.rows()) {
-            List<String> cells = new ArrayList<>(List.of(row.pair()));
+            List<String> cells = new ArrayList<>(List.of(table.label(row)));
             for (String column : table.columns()) {
                 double ours = share(row.cells().get(column), reference == null ? null : reference.cells().get(column));
                 double theirs = seed.ratio(row.pair(), seedCase(seed, column));
@@ -287,6 +287,21 @@ public final class SuiteTable {
 
     private static String csvText(String v) {
         return v.contains(",") || v.contains("\"") ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
+    }
+
+    /**
+     * The suite's notes on its rows, as the table names the rows: "triple-protobuf 3.1.11: the seed's 3.0 ...".
+     * A note for a row the table lacks is left out.
+     */
+    public static List<String> notes(ReportTable table, java.util.Map<String, String> notes) {
+        List<String> out = new ArrayList<>();
+        for (Row row : table.rows()) {
+            String note = notes.get(row.pair());
+            if (note != null) {
+                out.add(table.label(row) + ": " + note);
+            }
+        }
+        return out;
     }
 
     /** Every observation of a table, for reports that list them. */

@@ -64,7 +64,7 @@ public final class SweepTable {
                 .append(table.rounds() > 1 ? "; medians of " + table.rounds() + " rounds" : "").append('\n');
         for (Row row : table.rows()) {
             if (row.records().isEmpty()) {
-                out.append("\n").append(row.pair()).append(": no run record (the run failed)\n");
+                out.append("\n").append(table.label(row)).append(": no run record (the run failed)\n");
             }
         }
         return out.toString();
@@ -90,7 +90,7 @@ public final class SweepTable {
                 if (cell == null && f == null) {
                     continue;
                 }
-                List<String> cells = new ArrayList<>(List.of(row.pair(), column.substring(column.indexOf(" @") + 2)));
+                List<String> cells = new ArrayList<>(List.of(table.label(row), column.substring(column.indexOf(" @") + 2)));
                 cells.add(cell == null ? "no result" : String.format(Locale.ROOT, "%.0f", all(cell, CaseRecord::answered)));
                 double wall = cell == null ? Double.NaN : all(cell, SweepTable::wallRate);
                 cells.add(Double.isNaN(wall) ? "n/a" : String.format(Locale.ROOT, "%.0f", wall));
@@ -141,7 +141,7 @@ public final class SweepTable {
                     long good = cell.runs().stream().mapToLong(o -> o.result().calls()).sum();
                     long bad = cell.runs().stream().mapToLong(o -> o.result().allErrors()).sum();
                     double published = seed == null ? Double.NaN : seed.figure(row.pair(), name + " @" + cell.threads());
-                    rows.add(new String[] {row.pair(), name, String.valueOf(cell.threads()),
+                    rows.add(new String[] {table.label(row), name, String.valueOf(cell.threads()),
                         String.format(Locale.ROOT, "%.1f", all(cell, CaseRecord::answered)), ms(cell, "mean"), ms(cell, "p50"),
                         ms(cell, "min"), ms(cell, "max"), ms(cell, "p99"), percent(good, bad), String.valueOf(bad),
                         Double.isNaN(published) ? "" : String.valueOf(Math.round(published))});

@@ -286,7 +286,7 @@ public final class PairRun {
             say.out("history: not kept (the calibration cost makes it no real result)");
             return true;
         }
-        return Recorder.record(s.historyStore(), s.suite(), records, say.out, say.err) == 0;
+        return Recorder.record(s.historyStore(), s.suite(), s.historyPair(), records, say.out, say.err) == 0;
     }
 
     private static String firstLine(Path file, String prefix) throws IOException {

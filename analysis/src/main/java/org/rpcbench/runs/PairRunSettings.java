@@ -25,12 +25,14 @@ import java.util.Objects;
  * @param log where the run's output goes; null for the terminal
  * @param historyStore where the run is kept; null: not kept
  * @param suite the suite the run belongs to, kept with it; or null
+ * @param historyPair the name the run is kept under in the history store: a suite's row on a Dubbo release of its
+ *     own ("dubbo-hessian@3.0.15"), so that its series stays apart from the pair's on the build's release; null: the pair
  * @param readyTimeout how long the server has to say it is ready
  */
 public record PairRunSettings(Checkout checkout, Pair pair, Side side, String host, Integer port, Path resultFile, boolean overwrite,
                               List<String> clientArgs, List<Integer> concurrency, Integer rate, List<String> switches,
                               boolean profiling, boolean pin, List<String> serverJvm, List<String> clientJvm, Path log,
-                              String historyStore, String suite, Duration readyTimeout) {
+                              String historyStore, String suite, String historyPair, Duration readyTimeout) {
 
     /** The seeds' JVM options, for both sides unless SERVER_JVM_OPTS or CLIENT_JVM_OPTS say otherwise. */
     public static final String JVM_DEFAULT = "-Xms2g -Xmx2g -XX:MaxDirectMemorySize=1g -XX:+UseG1GC";
@@ -77,6 +79,7 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
         b.log = log;
         b.historyStore = historyStore;
         b.suite = suite;
+        b.historyPair = historyPair;
         b.readyTimeout = readyTimeout;
         return b;
     }
@@ -121,6 +124,7 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
         private Path log;
         private String historyStore;
         private String suite;
+        private String historyPair;
         private Duration readyTimeout = READY_TIMEOUT;
 
         Builder(Checkout checkout, Pair pair, Side side) {
@@ -210,6 +214,11 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
             return this;
         }
 
+        public Builder historyPair(String v) {
+            historyPair = v;
+            return this;
+        }
+
         public Builder readyTimeout(Duration v) {
             readyTimeout = v;
             return this;
@@ -217,7 +226,7 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
 
         public PairRunSettings build() {
             return new PairRunSettings(checkout, pair, side, host, port, resultFile, overwrite, clientArgs, concurrency, rate, switches,
-                    profiling, pin, serverJvm, clientJvm, log, historyStore, suite, readyTimeout);
+                    profiling, pin, serverJvm, clientJvm, log, historyStore, suite, historyPair, readyTimeout);
         }
     }
 }

@@ -47,23 +47,24 @@ public final class Sides {
      * {@code dir/NAME/checkout}, its build's output in {@code dir/NAME/build.log}.
      *
      * @param buildOptions -b's Maven options for both sides, or null
+     * @param who the command that asks, as its lines start ("ab", "suite seed-000")
      */
     public static Checkout prepare(Checkout main, Side side, List<Pair> pairs, boolean noBuild, String buildOptions, Path dir,
-                                   Builder builder, PrintStream out, PrintStream err)
+                                   Builder builder, String who, PrintStream out, PrintStream err)
             throws IOException, InterruptedException, CannotRun, Stopped {
         if (noBuild && side.rev() == null && side.build() == null) {
             Builder.requireBuilt(main, pairs, true, true);
             return main;
         }
         Path into = dir.resolve(side.name()).resolve("checkout");
-        out.println("benchmark.sh: ab: building the " + side.name() + " (" + side.describe() + ") in " + into);
+        out.println("benchmark.sh: " + who + ": building the " + side.name() + " (" + side.describe() + ") in " + into);
         materialize(main.root(), side, into);
         Checkout checkout = Checkout.copyOf(into, side.rev() == null ? main.commit() : commitOf(main.root(), side.rev()));
         String build = side.build() == null ? buildOptions : buildOptions == null ? side.build() : buildOptions + " " + side.build();
         try {
             builder.build(checkout, pairs, build, dir.resolve(side.name()).resolve("build.log"), out, err);
         } catch (CannotRun e) {
-            throw new CannotRun("ab: the " + side.name() + " (" + side.describe() + ") failed to build; see "
+            throw new CannotRun(who + ": the " + side.name() + " (" + side.describe() + ") failed to build; see "
                     + dir.resolve(side.name()).resolve("build.log"));
         }
         return checkout;

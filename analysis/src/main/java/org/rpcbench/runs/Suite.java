@@ -5,15 +5,23 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.record.Json;
 import org.rpcbench.report.SeedFigures;
 
 /**
  * A suite: one seed's experiment as data, in {@code suites/NAME.json} (this module's resources): its pairs in
  * the seed's row order, its cases in the seed's column order, its concurrency (several values make a sweep),
- * and the seed's own figures where it published them. {@code "*"} as the pairs means every pair.
+ * and the seed's own figures where it published them. {@code "*"} as the pairs means every pair. A pair written
+ * {@code PAIR@RELEASE} ({@code "dubbo-hessian@3.0.15"}) runs on that Dubbo release, built in a directory of its own, and
+ * is a row of its own beside the same pair on the build's release; the seeds' figures name such a row by that key.
  *
+ * @param pairs the rows' keys ({@link VersionedPair#key()}), in the seed's order
+ * @param notes a line for a row whose release needs saying why (a release that stands in for the seed's), by key
  * @param calls seed 002's mode: a fixed number of calls per run instead of timed iterations (0: timed);
  *     only the Go load client has it
  * @param overall also judge each run's cases together (seed 003's high-pressure scene)
@@ -23,7 +31,30 @@ import org.rpcbench.report.SeedFigures;
  */
 public record Suite(String name, String title, String reproduces, List<String> pairs, List<String> cases,
                     List<Integer> concurrency, List<Integer> fullConcurrency, long calls, boolean overall,
-                    boolean serverThreads, SeedFigures seed, String connections) {
+                    boolean serverThreads, SeedFigures seed, String connections,
+                    Map<String, String> notes) {
+
+    public Suite {
+        pairs = List.copyOf(pairs);
+        notes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(notes));
+        if (new LinkedHashSet<>(pairs).size() != pairs.size()) {
+            throw new IllegalStateException("the suite " + name + " names a row twice: " + pairs);
+        }
+        for (String key : pairs) {
+            if (!key.equals("*")) {
+                try {
+                    VersionedPair.parse(key);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalStateException("the suite " + name + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        for (String key : notes.keySet()) {
+            if (!pairs.contains(key)) {
+                throw new IllegalStateException("the suite " + name + " has a note for '" + key + "', which is none of its pairs");
+            }
+        }
+    }
 
     /** The smoke profile checks that everything runs: a hundredth of a fixed-calls suite's calls. */
     static final int SMOKE_CALLS_DIVISOR = 100;
@@ -50,23 +81,36 @@ public record Suite(String name, String title, String reproduces, List<String> p
                     j.has("fullConcurrency") ? ints(j.get("fullConcurrency")) : ints(j.get("concurrency")),
                     j.has("calls") ? j.get("calls").asLong() : 0, j.path("overall").asBoolean(false),
                     j.path("serverThreads").asBoolean(false), SeedFigures.read(j.get("seed")),
-                    j.hasNonNull("connections") ? j.get("connections").asText() : null);
+                    j.hasNonNull("connections") ? j.get("connections").asText() : null, texts(j.get("notes")));
         } catch (IOException e) {
             throw new IllegalStateException("the suite " + name + " cannot be read: " + e.getMessage(), e);
         }
     }
 
-    /** The pairs to run, {@code "*"} resolved against the checkout's pairs. */
+    /** The rows' keys, {@code "*"} resolved against the checkout's pairs. */
     public List<String> pairs(Pairs known) {
+        return rows(known).stream().map(VersionedPair::key).toList();
+    }
+
+    /** The rows to run: each a pair, on the build's release or its own; {@code "*"} is every pair of the checkout. */
+    public List<VersionedPair> rows(Pairs known) {
         if (pairs.equals(List.of("*"))) {
-            return known.names();
+            return known.names().stream().map(p -> new VersionedPair(p, null)).toList();
         }
-        for (String p : pairs) {
-            if (!known.has(p)) {
-                throw new IllegalStateException("the suite " + name + " names a pair this checkout lacks: " + p);
+        List<VersionedPair> rows = new ArrayList<>();
+        for (String key : pairs) {
+            VersionedPair row = VersionedPair.parse(key);
+            if (!known.has(row.pair())) {
+                throw new IllegalStateException("the suite " + name + " names a pair this checkout lacks: " + row.pair());
             }
+            rows.add(row);
         }
-        return pairs;
+        return rows;
+    }
+
+    /** Whether some row runs on a Dubbo release of its own (and so is built in a directory of its own). */
+    public boolean ownReleases() {
+        return pairs.stream().anyMatch(k -> k.contains("@"));
     }
 
     /** The client options that make a run of this suite at this profile count its calls, or "" for timed runs. */
@@ -87,6 +131,14 @@ public record Suite(String name, String title, String reproduces, List<String> p
     private static List<String> strings(JsonNode array) {
         List<String> out = new ArrayList<>();
         array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    private static Map<String, String> texts(JsonNode object) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (object != null) {
+            object.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        }
         return out;
     }
 

@@ -9,8 +9,9 @@ import java.util.function.BiFunction;
 import org.rpcbench.cli.UsageException;
 
 /**
- * A suite's runs: rounds, each running every pair once in a new random order (so that neither drift nor the
- * order decides which pair comes first), each run in {@code PAIR/} (one round) or {@code PAIR/rN/}. A pair
+ * A suite's runs: rounds, each running every row once in a new random order (so that neither drift nor the
+ * order decides which pair comes first), each run in {@code KEY/} (one round) or {@code KEY/rN/}, a row's key being
+ * its pair, or its pair on a Dubbo release of its own ({@code dubbo-hessian@3.0.15}). A pair
  * that fails is said and the suite carries on; a stop ends the run under way, which is then no result, and
  * starts no other.
  */
@@ -23,14 +24,15 @@ public final class SuiteRounds {
     public record Done(List<Path> runs, List<String> failed, boolean stopped, long seconds) {}
 
     private final String name;
-    private final List<Pair> pairs;
+    private final List<String> pairs;
     private final int rounds;
     private final Path dir;
     private final RoundOrder order;
     private final PairRunner runner;
     private final Stop stop;
 
-    public SuiteRounds(String name, List<Pair> pairs, int rounds, Path dir, RoundOrder order, PairRunner runner, Stop stop) {
+    /** @param pairs the rows' keys */
+    public SuiteRounds(String name, List<String> pairs, int rounds, Path dir, RoundOrder order, PairRunner runner, Stop stop) {
         this.name = name;
         this.pairs = List.copyOf(pairs);
         this.rounds = rounds;
@@ -45,8 +47,8 @@ public final class SuiteRounds {
         return rounds == 1 ? dir.resolve(pair) : dir.resolve(pair).resolve("r" + round);
     }
 
-    /** @param settings a run's settings from its pair and directory */
-    public Done run(BiFunction<Pair, Path, PairRunSettings> settings, PrintStream out, PrintStream err)
+    /** @param settings a run's settings from its row's key and directory */
+    public Done run(BiFunction<String, Path, PairRunSettings> settings, PrintStream out, PrintStream err)
             throws UsageException, CannotRun, IOException {
         long start = System.nanoTime();
         List<Path> finished = new ArrayList<>();
@@ -54,16 +56,16 @@ public final class SuiteRounds {
         int done = 0;
         int total = rounds * pairs.size();
         for (int round = 1; round <= rounds; round++) {
-            for (Pair pair : order.next(pairs)) {
+            for (String pair : order.next(pairs)) {
                 if (stop.requested()) {
                     return new Done(finished, failed, true, seconds(start));
                 }
                 long elapsed = seconds(start);
                 out.println("benchmark.sh: suite " + name + ": " + (rounds > 1 ? "round " + round + " of " + rounds + ", " : "")
-                        + "pair " + (pairs.indexOf(pair) + 1) + " of " + pairs.size() + " (" + pair.name() + "), "
+                        + "pair " + (pairs.indexOf(pair) + 1) + " of " + pairs.size() + " (" + pair + "), "
                         + Durations.format(elapsed) + " elapsed" + (done == 0 ? "" : ", about "
                         + Durations.format(elapsed * (total - done) / done) + " left"));
-                Path runDir = runDir(dir, pair.name(), round, rounds);
+                Path runDir = runDir(dir, pair, round, rounds);
                 PairRun.Result result = runner.run(settings.apply(pair, runDir));
                 if (result.stopped() || stop.requested()) {
                     return new Done(finished, failed, true, seconds(start));
@@ -71,8 +73,8 @@ public final class SuiteRounds {
                 done++;
                 finished.add(runDir);
                 if (result.exit() != 0) {
-                    failed.add(pair.name() + (rounds > 1 ? " (round " + round + ")" : ""));
-                    err.println("benchmark.sh: suite " + name + ": " + pair.name() + " FAILED (exit " + result.exit() + "); carrying on");
+                    failed.add(pair + (rounds > 1 ? " (round " + round + ")" : ""));
+                    err.println("benchmark.sh: suite " + name + ": " + pair + " FAILED (exit " + result.exit() + "); carrying on");
                 }
             }
         }

@@ -22,6 +22,12 @@ public record Target(List<Pair> pairs, List<String> cases) {
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
+            if (suite.ownReleases()) {
+                // each side of an ab is one build; a row on a release of its own would be the same on both sides
+                throw new UsageException(command + " compares two builds of each pair, and the suite " + suite.name()
+                        + " builds some rows on Dubbo releases of their own (" + String.join(", ", suite.pairs().stream()
+                        .filter(k -> k.contains("@")).toList()) + "): give " + command + " the pairs themselves");
+            }
             List<Pair> pairs = new ArrayList<>();
             for (String name : suite.pairs(known)) {
                 pairs.add(known.named(name));

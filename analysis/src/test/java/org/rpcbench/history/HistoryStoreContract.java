@@ -26,6 +26,24 @@ public abstract class HistoryStoreContract {
                 Runs.closedCase("listUser", ops / 2, 5.0)));
     }
 
+    /** A suite's row on a Dubbo release of its own is kept under its key, so the pair's series on the build's release stays its own. */
+    @Test
+    void aRunKeptUnderARowsKeyIsASeriesApartFromItsPairs() throws Exception {
+        String where = store();
+        RunRecord today = run("dubbo-hessian", T0, 32, 13000, 0);
+        RunRecord old = org.rpcbench.report.Runs.withFramework(run("dubbo-hessian", T0.plusSeconds(60), 32, 12000, 0),
+                java.util.Map.of("protocol", "dubbo", "serialization", "hessian2", "frameworkVersion", "3.0.15"));
+        try (HistoryStore store = HistoryStore.open(where)) {
+            assertThat(store.record(today, "seed-000")).isTrue();
+            assertThat(store.record(old, "seed-000", "dubbo-hessian@3.0.15")).isTrue();
+            HistoryStore.SeriesKey pair = HistoryStore.SeriesKey.of(today);
+            assertThat(store.trend(pair, "getUser", 10)).extracting(TrendPoint::frameworkVersion).containsExactly("3.3.6");
+            HistoryStore.SeriesKey row = new HistoryStore.SeriesKey("dubbo-hessian@3.0.15", pair.threads(), pair.jmhSettings(), pair.host());
+            assertThat(store.trend(row, "getUser", 10)).extracting(TrendPoint::frameworkVersion).containsExactly("3.0.15");
+            assertThat(store.list("dubbo-hessian@3.0.15", "getUser", 10)).hasSize(1);
+        }
+    }
+
     @Test
     void keepsEachRunOnceAndGivesItsTrendOldestFirst() throws Exception {
         String where = store();

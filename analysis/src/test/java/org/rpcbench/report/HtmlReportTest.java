@@ -285,7 +285,7 @@ class HtmlReportTest {
                 for (int i = 0; i < suite.pairs().size(); i++) {
                     String pair = suite.pairs().get(i);
                     double published = seed.ratio(pair, seedCase);
-                    assertThat(labels.get(i)).isEqualTo(pair);
+                    assertThat(labels.get(i)).isEqualTo(table.label(table.rows().get(i)));
                     assertThat(theirs.get(i)).as(name + " " + column + " " + pair)
                             .isEqualTo(Double.isNaN(published) ? null : round(published));
                 }

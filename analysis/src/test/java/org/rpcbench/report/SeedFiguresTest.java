@@ -92,7 +92,7 @@ class SeedFiguresTest {
     void theSuitesCarryEverySeedFigure() {
         SeedFigures s000 = Suite.named("seed-000").seed();
         assertThat(s000.figures()).hasSize(15).allMatch(f -> f.values().keySet().equals(Set.of("opsPerSecond", "p99")));
-        assertThat(s000.value("dubbo-protobuf", "getUser", "p99")).isEqualTo(3.0);
+        assertThat(s000.value("dubbo-protobuf@3.0.15", "getUser", "p99")).isEqualTo(3.0);
         assertThat(Suite.named("seed-001").seed().figures()).hasSize(20);
         assertThat(Suite.named("seed-001").seed().figure("dubbo-kryo", "createUser")).isEqualTo(20913.339);
 

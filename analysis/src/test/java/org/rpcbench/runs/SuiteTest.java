@@ -16,7 +16,7 @@ class SuiteTest {
         assertThat(Suite.names()).contains("seed-000", "seed-001", "seed-002-004", "seed-003", "all");
         for (String name : Suite.names()) {
             Suite s = Suite.named(name);
-            assertThat(s.pairs(known)).as(name).isNotEmpty().allMatch(known::has);
+            assertThat(s.rows(known)).as(name).isNotEmpty().allMatch(r -> known.has(r.pair()));
             assertThat(s.concurrency()).as(name).isNotEmpty();
             assertThat(s.cases()).as(name).allMatch(c -> org.rpcbench.cases.Case.named(c) != null);
         }
@@ -72,6 +72,51 @@ class SuiteTest {
         assertThat(s.concurrency()).containsExactly(20);
         assertThat(s.serverThreads()).isTrue();
         assertThat(s.pairs()).containsExactly("dubbo27-hessian", "dubbo-hessian", "rmi", "hessian-http", "http-json");
+    }
+
+    /** Seed 000 as the seed ran it: its 3.0 rows on Dubbo 3.0 (Triple + protobuf on the closest that runs it), today's beside. */
+    @Test
+    void seed000RunsTheSeedsReleasesWithTodaysBesideAndTheSeedsFiguresOnTheSeedsRows() throws Exception {
+        Suite s = Suite.named("seed-000");
+        assertThat(s.rows(Pairs.of(ROOT))).extracting(org.rpcbench.analysis.VersionedPair::label).containsExactly("dubbo27-hessian",
+                "dubbo-hessian 3.0.15", "dubbo-protobuf 3.0.15", "triple-protobuf 3.1.11", "triple-hessian 3.0.15", "dubbo-hessian",
+                "dubbo-protobuf", "triple-protobuf", "triple-hessian");
+        assertThat(s.ownReleases()).isTrue();
+        assertThat(s.seed().reference()).isEqualTo("dubbo-hessian@3.0.15");
+        assertThat(s.seed().figure("dubbo-hessian@3.0.15", "listUser")).isEqualTo(2037);
+        assertThat(s.seed().figure("dubbo-hessian", "listUser")).as("the seed never ran 3.3.6").isNaN();
+        assertThat(s.seed().figures()).extracting(f -> f.pair()).allMatch(p -> p.equals("dubbo27-hessian") || p.contains("@"));
+        assertThat(s.notes()).containsOnlyKeys("triple-protobuf@3.1.11");
+        assertThat(s.notes().get("triple-protobuf@3.1.11")).contains("cannot run on Dubbo 3.0.15");
+        assertThat(Suite.named("seed-001").ownReleases()).isFalse();
+    }
+
+    static Suite suite(java.util.List<String> pairs, java.util.Map<String, String> notes) {
+        return new Suite("t", "t", "t", pairs, java.util.List.of("getUser"), java.util.List.of(32), java.util.List.of(32), 0, false,
+                false, null, null, notes);
+    }
+
+    @Test
+    void aSuiteWithARowTwiceABadReleaseOrANoteForNoRowDoesNotRead() throws Exception {
+        assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian@3.0.15", "dubbo-hessian@3.0.15"), java.util.Map.of()))
+                .hasMessageContaining("names a row twice");
+        assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian@3.x"), java.util.Map.of()))
+                .hasMessageContaining("'dubbo-hessian@3.x' is neither PAIR nor PAIR@DUBBO_RELEASE");
+        assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian"), java.util.Map.of("dubbo-hessian@3.0.15", "why")))
+                .hasMessageContaining("a note for 'dubbo-hessian@3.0.15', which is none of its pairs");
+        assertThatThrownBy(() -> suite(java.util.List.of("no-such-pair@3.0.15"), java.util.Map.of()).rows(Pairs.of(ROOT)))
+                .hasMessageContaining("a pair this checkout lacks: no-such-pair");
+        assertThat(suite(java.util.List.of("dubbo-hessian@3.0.15", "dubbo-hessian"), java.util.Map.of()).pairs(Pairs.of(ROOT)))
+                .containsExactly("dubbo-hessian@3.0.15", "dubbo-hessian");
+    }
+
+    @Test
+    void anAbOfASuiteWithRowsOnReleasesOfTheirOwnIsRefusedInOneLine() {
+        assertThatThrownBy(() -> Target.of(Checkout.at(ROOT), java.util.List.of("suite", "seed-000"), "ab"))
+                .isInstanceOf(org.rpcbench.cli.UsageException.class)
+                .hasMessageStartingWith("ab compares two builds of each pair, and the suite seed-000 builds some rows on Dubbo releases"
+                        + " of their own (dubbo-hessian@3.0.15, dubbo-protobuf@3.0.15, triple-protobuf@3.1.11, triple-hessian@3.0.15)")
+                .hasMessageNotContaining("\n");
     }
 
     @Test
