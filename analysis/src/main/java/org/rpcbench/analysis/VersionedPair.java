@@ -36,6 +36,11 @@ public record VersionedPair(String pair, String release) {
         return new VersionedPair(pair, release);
     }
 
+    /** Whether the text is a Dubbo release number as a row takes it (2.7.23, 3.0.15). */
+    public static boolean isRelease(String text) {
+        return RELEASE.matcher(text).matches();
+    }
+
     /** "dubbo-hessian@3.0.15", or the pair alone on the build's own release. */
     public String key() {
         return release == null ? pair : pair + "@" + release;

@@ -3,6 +3,7 @@ package org.rpcbench.command;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.binding.Switch;
 import org.rpcbench.cli.Limits;
 import org.rpcbench.runs.Profile;
@@ -38,6 +39,27 @@ final class Converters {
                 values.add(n);
             }
             return new Concurrency(List.copyOf(values));
+        }
+    }
+
+    /** Dubbo releases, each once: a suite's rows are run on each. */
+    record Releases(List<String> values) {}
+
+    static final class ReleaseList implements ITypeConverter<Releases> {
+        @Override
+        public Releases convert(String value) {
+            List<String> values = new ArrayList<>();
+            for (String v : value.split(",", -1)) {
+                if (!VersionedPair.isRelease(v)) {
+                    throw new TypeConversionException("needs Dubbo releases separated by commas (e.g. 3.0.15,3.2.18,3.3.6), got '"
+                            + value + "'");
+                }
+                if (values.contains(v)) {
+                    throw new TypeConversionException("names " + v + " twice");
+                }
+                values.add(v);
+            }
+            return new Releases(List.copyOf(values));
         }
     }
 

@@ -35,6 +35,7 @@ import org.rpcbench.runs.Suite;
 import org.rpcbench.runs.SuiteRounds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -62,6 +63,11 @@ final class SuiteCommand implements Callable<Integer> {
     @Mixin
     EffortOptions effort;
 
+    @Option(names = "--releases", paramLabel = "R[,R...]", converter = Converters.ReleaseList.class,
+            description = "run each of the suite's pairs on each of these Dubbo releases, a row per pair and release, e.g."
+                    + " --releases 3.0.15,3.2.18,3.3.6 dubbo-versions")
+    Converters.Releases releases;
+
     @Parameters(paramLabel = "NAME", arity = "0..*", description = "the suite")
     List<String> names = new ArrayList<>();
 
@@ -82,7 +88,8 @@ final class SuiteCommand implements Callable<Integer> {
         }
         Suite suite;
         try {
-            suite = Suite.named(names.get(0));
+            Suite named = Suite.named(names.get(0));
+            suite = releases == null ? named : named.onReleases(releases.values());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

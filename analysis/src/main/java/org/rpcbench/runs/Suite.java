@@ -108,6 +108,28 @@ public record Suite(String name, String title, String reproduces, List<String> p
         return rows;
     }
 
+    /**
+     * The same suite with each row on the build's release run once on each of these Dubbo releases instead
+     * (dubbo-hessian on 3.0.15, 3.2.18, 3.3.6 gives three rows), rows on releases of their own as they are: a table
+     * of releases by cases. The seed's figures and the notes belonged to the rows as declared, so they go.
+     */
+    public Suite onReleases(List<String> releases) {
+        if (pairs.equals(List.of("*"))) {
+            throw new IllegalArgumentException("the suite " + name + " runs every pair, and only the Dubbo pairs have releases:"
+                    + " give a suite of Dubbo pairs");
+        }
+        List<String> rows = new ArrayList<>();
+        for (String key : pairs) {
+            if (key.contains("@")) {
+                rows.add(key);
+            } else {
+                releases.forEach(r -> rows.add(new VersionedPair(key, r).key()));
+            }
+        }
+        return new Suite(name, title + ", on Dubbo " + String.join(", ", releases), reproduces, rows.stream().distinct().toList(),
+                cases, concurrency, fullConcurrency, calls, overall, serverThreads, null, connections, Map.of());
+    }
+
     /** Whether some row runs on a Dubbo release of its own (and so is built in a directory of its own). */
     public boolean ownReleases() {
         return pairs.stream().anyMatch(k -> k.contains("@"));

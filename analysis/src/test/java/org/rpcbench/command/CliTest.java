@@ -43,7 +43,10 @@ class CliTest {
         {"-n", "-a", "-f 0 --steady-warmup x", "ab", "dubbo-hessian"}, {"-n", "-a", "-f 0 --steady-warmup=-1", "calibrate", "dubbo-hessian"},
         {"-n", "calibrate"}, {"-n", "calibrate", "-R", "2", "dubbo-hessian"}, {"-n", "calibrate", "--budgets", "1", "dubbo-hessian"},
         {"-n", "calibrate", "suite", "seed-001"}, {"-n", "verify"}, {"-n", "verify", "--cases", "x", "d"}, {"-n", "verify", "no/such/dir"},
-        {"build"}, {"build", "no-such-pair"}, {"-n", "build", "dubbo-hessian"}, {"-b", "-q", "-n", "suite", "seed-001"}};
+        {"build"}, {"build", "no-such-pair"}, {"-n", "build", "dubbo-hessian"}, {"-b", "-q", "-n", "suite", "seed-001"},
+        {"-n", "suite", "--releases", "3.x", "dubbo-versions"}, {"-n", "suite", "--releases", "3.0.15,3.0.15", "dubbo-versions"},
+        {"-n", "suite", "--releases", "3.0.15,", "dubbo-versions"}, {"-n", "suite", "--releases", "3.0.15", "all"},
+        {"-n", "--releases", "3.0.15", "dubbo-hessian"}, {"-n", "ab", "suite", "seed-000"}};
 
     @Test
     void everyBadInputIsOneLineOnStderrAndExitTwo() {
@@ -63,13 +66,16 @@ class CliTest {
         String[][] cases = {{"-n", "dubbo-hessia."}, {"-t", "4,4", "dubbo-hessian"}, {"-t", "0", "dubbo-hessian"},
             {"-p", "http", "dubbo-hessian"}, {"-P", "quick", "dubbo-hessian"}, {"-n", "-P", "slow", "suite", "seed-001"},
             {"-n", "-r", "100", "suite", "seed-001"}, {"-n", "-t", "8", "suite", "seed-001", "-t", "16"}, {"-o", "nonsense", "dubbo-hessian"},
-            {"-n", "-a", "-f 0 --steady-warmup x", "ab", "dubbo-hessian"}};
+            {"-n", "-a", "-f 0 --steady-warmup x", "ab", "dubbo-hessian"}, {"-n", "suite", "--releases", "3.0.15,3.0.15", "dubbo-versions"},
+            {"-n", "suite", "--releases", "3.0.15", "all"}};
         String[] said = {"benchmark.sh: unknown pair 'dubbo-hessia.'", "benchmark.sh: -t names 4 twice",
             "benchmark.sh: -t needs positive whole numbers separated by commas, got '0'", "benchmark.sh: -p needs a port number, got 'http'",
             "benchmark.sh: -P is for suite, ab, calibrate and soak", "benchmark.sh: -P knows smoke, quick, full, ab, not 'slow'",
             "benchmark.sh: -r does not apply to suite", "benchmark.sh: -t given twice (before and after the command)",
             "benchmark.sh: -o needs NAME=VALUE, got 'nonsense'",
-            "benchmark.sh: -a: --steady-warmup takes whole seconds from 0 to 3600, not 'x'"};
+            "benchmark.sh: -a: --steady-warmup takes whole seconds from 0 to 3600, not 'x'",
+            "benchmark.sh: --releases names 3.0.15 twice",
+            "benchmark.sh: the suite all runs every pair, and only the Dubbo pairs have releases"};
         for (int i = 0; i < cases.length; i++) {
             cli.run(cases[i]);
             assertThat(cli.err()).as(String.join(" ", cases[i])).startsWith(said[i]);

@@ -91,6 +91,23 @@ class SuiteTest {
         assertThat(Suite.named("seed-001").ownReleases()).isFalse();
     }
 
+    /** The version matrix: a suite's rows on each release given, a row per pair and release, rows of their own as they are. */
+    @Test
+    void aSuiteOnReleasesRunsEachOfItsPairsOnEachReleaseAndDropsFiguresThatWereForOtherRows() throws Exception {
+        Suite matrix = Suite.named("dubbo-versions").onReleases(java.util.List.of("3.0.15", "3.2.18", "3.3.6"));
+        assertThat(matrix.pairs()).containsExactly("dubbo-hessian@3.0.15", "dubbo-hessian@3.2.18", "dubbo-hessian@3.3.6");
+        assertThat(matrix.cases()).containsExactly("createUser", "existUser", "getUser", "listUser");
+        assertThat(matrix.title()).endsWith(", on Dubbo 3.0.15, 3.2.18, 3.3.6");
+        assertThat(Suite.named("dubbo-versions").pairs()).as("without releases: the build's").containsExactly("dubbo-hessian");
+
+        Suite seed = Suite.named("seed-000").onReleases(java.util.List.of("3.0.15"));
+        assertThat(seed.pairs()).containsExactly("dubbo27-hessian@3.0.15", "dubbo-hessian@3.0.15", "dubbo-protobuf@3.0.15",
+                "triple-protobuf@3.1.11", "triple-hessian@3.0.15", "triple-protobuf@3.0.15");
+        assertThat(seed.seed()).isNull();
+        assertThat(seed.notes()).isEmpty();
+        assertThatThrownBy(() -> Suite.named("all").onReleases(java.util.List.of("3.0.15"))).hasMessageContaining("runs every pair");
+    }
+
     static Suite suite(java.util.List<String> pairs, java.util.Map<String, String> notes) {
         return new Suite("t", "t", "t", pairs, java.util.List.of("getUser"), java.util.List.of(32), java.util.List.of(32), 0, false,
                 false, null, null, notes);
