@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
@@ -19,7 +20,6 @@ import org.rpcbench.report.ServerThreads;
 import org.rpcbench.report.SuiteHtml;
 import org.rpcbench.report.SuiteTable;
 import org.rpcbench.report.SweepTable;
-import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.runs.Builder;
 import org.rpcbench.runs.CannotRun;
 import org.rpcbench.runs.Checkout;
@@ -35,8 +35,8 @@ import org.rpcbench.runs.Suite;
 import org.rpcbench.runs.SuiteRounds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -44,8 +44,8 @@ import picocli.CommandLine.Spec;
  * A seed's table in one command: the suite's pairs built once (a row on a Dubbo release of its own in a copy
  * of the working tree built with that release, one copy per release, as an ab builds its sides), then run in
  * rounds, each round every row once in a new random order, then one table in the seed's shape: a cell is the
- * median over the rounds with its interval. A pair that fails is said and the suite carries on; the exit code is 1 if any did. A stop
- * keeps the runs that finished and tabulates them.
+ * median over the rounds with its interval. A pair that fails is said and the suite carries on; the exit
+ * code is 1 if any did. A stop keeps the runs that finished and tabulates them.
  */
 @Command(name = "suite", customSynopsis = "Usage: ./benchmark.sh [options] suite NAME",
         description = {"A seed's table: the suite's pairs in rounds (-R), each round in a new random order, one table with the",

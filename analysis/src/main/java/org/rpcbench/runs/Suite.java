@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,12 +32,11 @@ import org.rpcbench.report.SeedFigures;
  */
 public record Suite(String name, String title, String reproduces, List<String> pairs, List<String> cases,
                     List<Integer> concurrency, List<Integer> fullConcurrency, long calls, boolean overall,
-                    boolean serverThreads, SeedFigures seed, String connections,
-                    Map<String, String> notes) {
+                    boolean serverThreads, SeedFigures seed, String connections, Map<String, String> notes) {
 
     public Suite {
         pairs = List.copyOf(pairs);
-        notes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(notes));
+        notes = Collections.unmodifiableMap(new LinkedHashMap<>(notes));
         if (new LinkedHashSet<>(pairs).size() != pairs.size()) {
             throw new IllegalStateException("the suite " + name + " names a row twice: " + pairs);
         }
