@@ -23,8 +23,8 @@ import picocli.CommandLine.Spec;
  * their addresses), GC logs on both sides, then seed 003's verdict: errors, full GCs, growth of the heap
  * left after young collections, throughput drift. One server and one client JVM (JMH's -f 0) live through
  * the whole soak, as the seed's did; each payload gets half the time, split into at least ten iterations
- * (3 s to 60 s each) after the warm-up until the JITs are quiet and two warm-up iterations as long as a measured
- * one, 10 s at most. Seed 003's third payload, a map of three persons, is no method of the contract.
+ * (3 s to 60 s each) after the warm-up until the JITs are quiet (bounded by {@link Plan}) and two warm-up
+ * iterations as long as a measured one, 10 s at most. Seed 003's third payload, a map of three persons, is no method of the contract.
  */
 @Command(name = "soak", customSynopsis = "Usage: ./benchmark.sh [options] soak PAIR",
         description = {"A long run of PAIR with seed 003's stability payloads and GC logs on both sides, then a stability verdict",
@@ -49,11 +49,15 @@ final class SoakCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PAIR", arity = "0..*", description = "the pair")
     List<String> words = new ArrayList<>();
 
-    /** Measured iterations of a soak of this many seconds, and their length. */
-    record Plan(int iterations, int iterationSeconds) {
+    /**
+     * Measured iterations of a payload's share of a soak, their length, and the bound of its warm-up until the
+     * JITs are quiet: a quarter of the share, 5 s to 60 s, so that a short soak is not mostly warm-up (the
+     * warm-up ends earlier when the JITs go quiet, and what the verdict reads is measured after it).
+     */
+    record Plan(int iterations, int iterationSeconds, int warmupBoundSeconds) {
         static Plan of(int seconds) {
             int length = Math.max(3, Math.min(60, seconds / 20));
-            return new Plan(Math.max(1, seconds / length), length);
+            return new Plan(Math.max(1, seconds / length), length, Math.max(5, Math.min(60, seconds / 4)));
         }
     }
 
@@ -94,11 +98,12 @@ final class SoakCommand implements Callable<Integer> {
         serverJvm.add("-Xlog:gc:file=" + dir.resolve("server-gc.log"));
         List<String> clientJvm = new ArrayList<>(ctx.clientJvm());
         clientJvm.add("-Xlog:gc:file=" + dir.resolve("client-gc.log"));
-        String jmh = "-f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i " + plan.iterations() + " -r " + plan.iterationSeconds()
+        String jmh = "--steady-warmup " + plan.warmupBoundSeconds() + " -f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i " + plan.iterations() + " -r " + plan.iterationSeconds()
                 + "s " + String.join(" ", CASES);
         ctx.out.println("benchmark.sh: soak of " + pair.name() + ": " + String.join(" then ", CASES) + ", " + org.rpcbench.runs.Durations.format(
                 (long) plan.iterations() * plan.iterationSeconds()) + " each in " + plan.iterations() + " iterations of "
-                + plan.iterationSeconds() + " s, each after its warm-up, one server and one client throughout");
+                + plan.iterationSeconds() + " s, each after its warm-up (until the JITs are quiet, at most " + plan.warmupBoundSeconds()
+                + " s), one server and one client throughout");
         PairRunSettings settings = PairRunSettings.of(ctx.checkout, pair, PairRunSettings.Side.PAIR).clientArgs(jmh)
                 .concurrency(c.load.concurrency()).switches(c.load.switches()).pin(c.load.pinned()).serverJvm(serverJvm).clientJvm(clientJvm)
                 .resultFile(dir.resolve("jmh.json")).historyStore(ctx.historyStore()).build();
