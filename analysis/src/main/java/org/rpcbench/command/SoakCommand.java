@@ -11,6 +11,7 @@ import org.rpcbench.runs.Pair;
 import org.rpcbench.runs.PairRun;
 import org.rpcbench.runs.PairRunSettings;
 import org.rpcbench.runs.ResultDirs;
+import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.Stopped;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,8 +65,8 @@ final class SoakCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Subcommand c = Subcommand.of(spec, load, build, null, soak);
-        Context ctx = c.ctx;
-        if (c.load.clientArgs != null) {
+        Context ctx = c.ctx();
+        if (c.load().clientArgs != null) {
             throw new UsageException("-a does not apply to a soak (it runs seed 003's payloads closed-loop for -D)");
         }
         if (words.size() != 1) {
@@ -76,19 +77,19 @@ final class SoakCommand implements Callable<Integer> {
             throw new UsageException("soak runs a pair, server and client: name the pair");
         }
         Pair pair = ctx.checkout.pairs().named(name);
-        if (c.load.concurrency().size() > 1) {
+        if (c.load().concurrency().size() > 1) {
             throw new UsageException("a soak runs at one concurrency; -t takes one value here");
         }
-        int seconds = c.soak.seconds != null ? c.soak.seconds : DEFAULT_SECONDS;
+        int seconds = c.soak().seconds != null ? c.soak().seconds : DEFAULT_SECONDS;
         if (seconds < MIN_SECONDS) {
             throw new UsageException("a soak needs at least " + MIN_SECONDS + "s, got -D " + seconds + "s");
         }
         Plan plan = Plan.of(seconds / CASES.size());
         try {
-            if (c.build.skip()) {
+            if (c.build().skip()) {
                 Builder.requireBuilt(ctx.checkout, List.of(pair), true, true);
             } else {
-                ctx.builder().build(ctx.checkout, List.of(pair), c.build.mavenOptions, null, ctx.out, ctx.err);
+                ctx.builder().build(ctx.checkout, List.of(pair), c.build().mavenOptions, null, ctx.out, ctx.err);
             }
         } catch (Stopped e) {
             return ctx.stop.exitCode();
@@ -104,10 +105,10 @@ final class SoakCommand implements Callable<Integer> {
                 (long) plan.iterations() * plan.iterationSeconds()) + " each in " + plan.iterations() + " iterations of "
                 + plan.iterationSeconds() + " s, each after its warm-up (until the JITs are quiet, at most " + plan.warmupBoundSeconds()
                 + " s), one server and one client throughout");
-        PairRunSettings settings = PairRunSettings.of(ctx.checkout, pair, PairRunSettings.Side.PAIR).clientArgs(jmh)
-                .concurrency(c.load.concurrency()).switches(c.load.switches()).pin(c.load.pinned()).serverJvm(serverJvm).clientJvm(clientJvm)
-                .resultFile(dir.resolve("jmh.json")).historyStore(ctx.historyStore()).build();
-        PairRun.Result result = ctx.runner.run(settings);
+        PairRunSettings.Builder settings = new RunShape(jmh, c.load().concurrency(), c.load().pinned(), serverJvm, clientJvm)
+                .settings(ctx.checkout, pair, c.load().switches(), dir, null);
+        settings.historyStore = ctx.historyStore();
+        PairRun.Result result = ctx.runner.run(settings.build());
         if (result.stopped()) {
             return ctx.stop.exitCode();
         }

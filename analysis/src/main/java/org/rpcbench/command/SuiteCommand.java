@@ -21,6 +21,7 @@ import org.rpcbench.report.SuiteTable;
 import org.rpcbench.report.SweepTable;
 import org.rpcbench.runs.Builder;
 import org.rpcbench.runs.Pair;
+import org.rpcbench.runs.PairRunSettings;
 import org.rpcbench.runs.Pairs;
 import org.rpcbench.runs.Profile;
 import org.rpcbench.runs.ResultDirs;
@@ -50,11 +51,7 @@ final class SuiteCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
     @Mixin
-    LoadOptions load;
-    @Mixin
-    BuildOptions build;
-    @Mixin
-    EffortOptions effort;
+    RunningOptions running;
 
     @Parameters(paramLabel = "NAME", arity = "0..*", description = "the suite")
     List<String> names = new ArrayList<>();
@@ -66,12 +63,12 @@ final class SuiteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, load, build, effort, null);
-        Context ctx = c.ctx;
+        Subcommand c = Subcommand.of(spec, running);
+        Context ctx = c.ctx();
         if (names.size() != 1) {
             throw new UsageException("suite needs one name: " + String.join(", ", Suite.names()));
         }
-        if (c.load.calibrating()) {
+        if (c.load().calibrating()) {
             throw new UsageException("a suite is a real result: the calibration switch is for ./benchmark.sh calibrate");
         }
         Suite suite;
@@ -80,36 +77,40 @@ final class SuiteCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Profile profile = c.effort.profile != null ? c.effort.profile : Profile.QUICK;
+        Profile profile = c.effort().profile != null ? c.effort().profile : Profile.QUICK;
         Pairs known = ctx.checkout.pairs();
         List<Pair> pairs = new ArrayList<>();
         for (String name : suite.pairs(known)) {
             pairs.add(known.named(name));
         }
-        List<Integer> concurrency = !c.load.concurrency().isEmpty() ? c.load.concurrency()
+        List<Integer> concurrency = !c.load().concurrency().isEmpty() ? c.load().concurrency()
                 : profile == Profile.FULL ? suite.fullConcurrency() : suite.concurrency();
-        int rounds = c.effort.rounds != null ? c.effort.rounds : profile.rounds();
-        String jmh = c.effort.clientArgs(c.load, profile) + suite.clientOptions(profile)
+        int rounds = c.effort().rounds != null ? c.effort().rounds : profile.rounds();
+        String jmh = c.effort().clientArgs(c.load(), profile) + suite.clientOptions(profile)
                 + (suite.cases().isEmpty() ? "" : " " + String.join(" ", suite.cases()));
-        String title = suite.title() + " (" + (c.load.clientArgs != null ? "JMH " : profile.label() + " profile: ") + jmh
+        String title = suite.title() + " (" + (c.load().clientArgs != null ? "JMH " : profile.label() + " profile: ") + jmh
                 + (concurrency.size() == 1 && concurrency.get(0) != 32 ? ", concurrency " + concurrency.get(0) : "")
                 + (rounds > 1 ? ", " + rounds + " rounds" : "") + ")";
         try {
-            if (c.build.skip()) {
+            if (c.build().skip()) {
                 Builder.requireBuilt(ctx.checkout, pairs, true, true);
             } else {
-                ctx.builder().build(ctx.checkout, pairs, c.build.mavenOptions, null, ctx.out, ctx.err);
+                ctx.builder().build(ctx.checkout, pairs, c.build().mavenOptions, null, ctx.out, ctx.err);
             }
         } catch (Stopped e) {
             return ctx.stop.exitCode();
         }
         Path dir = ResultDirs.create(ctx.checkout.results(), "suite-" + suite.name(), ctx.clock);
-        RunShape shape = new RunShape(jmh, concurrency, c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
+        RunShape shape = new RunShape(jmh, concurrency, c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
         RoundOrder order = RoundOrder.random();
         String history = ctx.historyStore();
         SuiteRounds.Done done = new SuiteRounds(suite.name(), pairs, rounds, dir, order, ctx.runner, ctx.stop)
-                .run((pair, runDir) -> shape.settings(ctx.checkout, pair, c.load.switches(), runDir, null).historyStore(history)
-                        .suite(suite.name()).build(), ctx.out, ctx.err);
+                .run((pair, runDir) -> {
+                    PairRunSettings.Builder b = shape.settings(ctx.checkout, pair, c.load().switches(), runDir, null);
+                    b.historyStore = history;
+                    b.suite = suite.name();
+                    return b.build();
+                }, ctx.out, ctx.err);
         List<String> failed = new ArrayList<>(done.failed());
         ctx.out.println();
         ctx.out.println("benchmark.sh: suite " + suite.name() + ": " + (done.stopped() ? "stopped after " + done.runs().size() + " of "
