@@ -100,7 +100,8 @@ func TestConnectionsPerCallerBeyondTheOpenFileLimitAreRefusedInOneLine(t *testin
 	}
 }
 
-func TestAPerCallerRunRecordsAConnectionPerCallerAndTheTimeToOpenThem(t *testing.T) {
+// serveRpcx serves rpcx on a free loopback port until the test ends: the port.
+func serveRpcx(t *testing.T) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -110,9 +111,26 @@ func TestAPerCallerRunRecordsAConnectionPerCallerAndTheTimeToOpenThem(t *testing
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Close()
+	t.Cleanup(func() { srv.Close() })
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// readRecord reads the run record beside a result file.
+func readRecord(t *testing.T, result string) record.RunRecord {
+	data, err := os.ReadFile(record.BesideResult(result))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec record.RunRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func TestAPerCallerRunRecordsAConnectionPerCallerAndTheTimeToOpenThem(t *testing.T) {
+	port := serveRpcx(t)
 	result := filepath.Join(t.TempDir(), "jmh.json")
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	for _, mode := range []string{"per-caller", "shared"} {
 		var out, errOut bytes.Buffer
 		args := []string{"--pair", "rpcx", "--port", port, "--result", result, "--connections", mode, "--concurrency", "25",
@@ -120,14 +138,7 @@ func TestAPerCallerRunRecordsAConnectionPerCallerAndTheTimeToOpenThem(t *testing
 		if code := Client(args, &out, &errOut); code != 0 {
 			t.Fatalf("%s: exit %d: %s", mode, code, errOut.String())
 		}
-		data, err := os.ReadFile(record.BesideResult(result))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rec record.RunRecord
-		if err := json.Unmarshal(data, &rec); err != nil {
-			t.Fatal(err)
-		}
+		rec := readRecord(t, result)
 		want := map[string]int{"per-caller": 25, "shared": 1}[mode]
 		if rec.Jmh.Connections == nil || *rec.Jmh.Connections != want || !strings.HasPrefix(rec.Framework["connections"], strconv.Itoa(want)+", ") {
 			t.Errorf("%s: connections %v, %q", mode, rec.Jmh.Connections, rec.Framework["connections"])
@@ -142,18 +153,8 @@ func TestAPerCallerRunRecordsAConnectionPerCallerAndTheTimeToOpenThem(t *testing
 }
 
 func TestNoWireBytesSkipsTheirMeasurementAndTheRecordSaysWhy(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	costs, _ := service.ParseCosts("")
-	srv, err := pairs.Named("rpcx").Serve(ln, service.New(costs))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	port := serveRpcx(t)
 	result := filepath.Join(t.TempDir(), "jmh.json")
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	for _, skip := range []bool{false, true} {
 		var out, errOut bytes.Buffer
 		args := []string{"--pair", "rpcx", "--port", port, "--result", result, "--concurrency", "2", "--calls", "100", "-wi", "0", "say"}
@@ -163,14 +164,7 @@ func TestNoWireBytesSkipsTheirMeasurementAndTheRecordSaysWhy(t *testing.T) {
 		if code := Client(args, &out, &errOut); code != 0 {
 			t.Fatalf("skip %v: exit %d: %s", skip, code, errOut.String())
 		}
-		data, err := os.ReadFile(record.BesideResult(result))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rec record.RunRecord
-		if err := json.Unmarshal(data, &rec); err != nil {
-			t.Fatal(err)
-		}
+		rec := readRecord(t, result)
 		measured := rec.Cases[0].WireBytes != nil
 		if measured == skip || (rec.WireBytesNotMeasured == "skipped (--no-wire-bytes)") != skip {
 			t.Errorf("skip %v: wire bytes %v, not measured: %q", skip, rec.Cases[0].WireBytes, rec.WireBytesNotMeasured)

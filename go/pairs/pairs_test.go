@@ -7,7 +7,23 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"rpcbench/go/binding/bindingtest"
 )
+
+// Every pair's cases make the round trip, a wrong answer is caught, and each caller may have its own TCP
+// connection: one test for all of them, so that a new pair is tested by being listed.
+func TestEveryPairMakesEveryRoundTripAndCatchesAWrongAnswer(t *testing.T) {
+	for _, p := range all {
+		t.Run(p.Name(), func(t *testing.T) { bindingtest.RoundTrip(t, p) })
+	}
+}
+
+func TestEveryPairLetsEachCallerHaveItsOwnTCPConnection(t *testing.T) {
+	for _, p := range all {
+		t.Run(p.Name(), func(t *testing.T) { bindingtest.PerCaller(t, p) })
+	}
+}
 
 // declarations reads the pairs/NAME.properties files at the top of the checkout: a pair's identity is
 // declared there once; the Go pairs must agree with it.

@@ -13,14 +13,6 @@ import (
 	"rpcbench/go/binding/bindingtest"
 )
 
-func TestEveryCaseMakesTheRoundTripAndAWrongAnswerIsCaught(t *testing.T) {
-	bindingtest.RoundTrip(t, Pair{})
-}
-
-func TestEachCallerMayHaveItsOwnTCPConnection(t *testing.T) {
-	bindingtest.PerCaller(t, Pair{})
-}
-
 // The server speaks seed 002's pbproto framing: a client on erpc's default framing (rawproto) gets no
 // answer, and closing its connection with the call unanswered does not wait for the answer.
 func TestTheServerSpeaksPbprotoNotErpcsDefaultFraming(t *testing.T) {

@@ -56,20 +56,12 @@ public final class ChiSquare {
             }
             return sum * front;
         }
-        final double tiny = 1e-300;
         double b = x + 1 - a;
-        double c = 1 / tiny;
-        double d = 1 / b;
-        double h = d;
+        double h = 1 / b;
+        Lentz lentz = new Lentz(1 / Lentz.TINY, h);
         for (int i = 1; i < 10_000; i++) {
-            double an = -i * (i - a);
             b += 2;
-            d = an * d + b;
-            d = Math.abs(d) < tiny ? tiny : d;
-            c = b + an / c;
-            c = Math.abs(c) < tiny ? tiny : c;
-            d = 1 / d;
-            double step = d * c;
+            double step = lentz.step(-i * (i - a), b);
             h *= step;
             if (Math.abs(step - 1) < 1e-16) {
                 break;

@@ -84,31 +84,15 @@ public final class StudentT {
     }
 
     private static double continuedFraction(double x, double a, double b) {
-        final double tiny = 1e-300;
         double qab = a + b;
         double qap = a + 1;
         double qam = a - 1;
-        double c = 1;
-        double d = 1 - qab * x / qap;
-        d = Math.abs(d) < tiny ? tiny : d;
-        d = 1 / d;
-        double h = d;
+        double h = 1 / Lentz.nonZero(1 - qab * x / qap);
+        Lentz lentz = new Lentz(1, h);
         for (int m = 1; m <= 500; m++) {
             int m2 = 2 * m;
-            double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-            d = 1 + aa * d;
-            d = Math.abs(d) < tiny ? tiny : d;
-            c = 1 + aa / c;
-            c = Math.abs(c) < tiny ? tiny : c;
-            d = 1 / d;
-            h *= d * c;
-            aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-            d = 1 + aa * d;
-            d = Math.abs(d) < tiny ? tiny : d;
-            c = 1 + aa / c;
-            c = Math.abs(c) < tiny ? tiny : c;
-            d = 1 / d;
-            double step = d * c;
+            h *= lentz.step(m * (b - m) * x / ((qam + m2) * (a + m2)), 1);
+            double step = lentz.step(-(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)), 1);
             h *= step;
             if (Math.abs(step - 1) < 1e-15) {
                 break;

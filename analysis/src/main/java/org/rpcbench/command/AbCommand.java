@@ -78,11 +78,7 @@ final class AbCommand implements Callable<Integer> {
     @Mixin
     Judging.Report report;
     @Mixin
-    LoadOptions load;
-    @Mixin
-    BuildOptions build;
-    @Mixin
-    EffortOptions effort;
+    RunningOptions running;
 
     @Parameters(paramLabel = "PAIR", arity = "0..*", description = "PAIR, or suite NAME")
     List<String> words = new ArrayList<>();
@@ -95,61 +91,61 @@ final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, load, build, effort, null);
-        Context ctx = c.ctx;
+        Subcommand c = Subcommand.of(spec, running);
+        Context ctx = c.ctx();
         if (report.dir != null) {
             return judgeAgain(Path.of(report.dir), ctx);
         }
         Target target = Target.of(ctx.checkout, words, "ab");
-        if (c.load.calibrating()) {
+        if (c.load().calibrating()) {
             throw new UsageException("ab compares builds: the calibration switch is for ./benchmark.sh calibrate");
         }
-        if (c.load.concurrency().size() > 1) {
+        if (c.load().concurrency().size() > 1) {
             throw new UsageException("ab compares at one concurrency; -t takes one value here");
         }
         Sides.Side baseline = new Sides.Side("baseline", baselineRev, baselineBuild);
         Sides.Side candidate = new Sides.Side("candidate", candidateRev, candidateBuild);
-        List<String> baseSwitches = sideSwitches(c.load, baselineSwitch);
-        List<String> candSwitches = sideSwitches(c.load, candidateSwitch);
+        List<String> baseSwitches = sideSwitches(c.load(), baselineSwitch);
+        List<String> candSwitches = sideSwitches(c.load(), candidateSwitch);
         boolean sameBuild = baseline.sameBuildAs(candidate);
         boolean aa = sameBuild && baseSwitches.equals(candSwitches);
         Sides.checkRevision(ctx.checkout.root(), baseline.rev());
         Sides.checkRevision(ctx.checkout.root(), candidate.rev());
-        Integer rounds = c.effort.rounds;
+        Integer rounds = c.effort().rounds;
         long seconds = budget.seconds != null ? budget.seconds : rounds != null ? 0
                 : 60L * MINUTES_PER_FOUR_CASES * Math.max(1, (target.pairs().size() * target.caseCount() + 3) / 4);
         // wire sizes are no verdict's metric: measuring them would cost every run a connection and calls
-        String jmh = ClientArgs.withoutWireBytes(c.effort.clientArgs(c.load, Profile.AB) + target.caseArgs());
+        String jmh = ClientArgs.withoutWireBytes(c.effort().clientArgs(c.load(), Profile.AB) + target.caseArgs());
         WarmupBound warmup = warmupRule(jmh);
 
         Path dir = ResultDirs.create(ctx.checkout.results(), "ab", ctx.clock);
         PrintStream out = ctx.out;
         out.println("benchmark.sh: ab of " + String.join(", ", target.pairNames()) + ": baseline " + baseline.describe()
-                + own(baseSwitches, c.load) + ", candidate " + candidate.describe() + own(candSwitches, c.load)
+                + own(baseSwitches, c.load()) + ", candidate " + candidate.describe() + own(candSwitches, c.load())
                 + (aa ? " (the same build twice: an A/A test, which should find no change)" : ""));
-        out.println("benchmark.sh: ab: runs of " + jmh + (c.load.pinned() ? ", pinned" : "") + "; " + (seconds > 0 ? "budget "
+        out.println("benchmark.sh: ab: runs of " + jmh + (c.load().pinned() ? ", pinned" : "") + "; " + (seconds > 0 ? "budget "
                 + Durations.format(seconds) : "") + (rounds != null ? (seconds > 0 ? ", " : "") + "at most " + rounds + " rounds" : "")
                 + "; results in " + dir);
         out.println("benchmark.sh: ab: " + warmup.describe());
         Checkout baseCheckout;
         Checkout candCheckout;
         try {
-            baseCheckout = Sides.prepare(ctx.checkout, baseline, target.pairs(), c.build.skip(), c.build.mavenOptions, dir, ctx.builder(),
+            baseCheckout = Sides.prepare(ctx.checkout, baseline, target.pairs(), c.build().skip(), c.build().mavenOptions, dir, ctx.builder(),
                     "ab", out, ctx.err);
-            candCheckout = sameBuild ? baseCheckout : Sides.prepare(ctx.checkout, candidate, target.pairs(), c.build.skip(),
-                    c.build.mavenOptions, dir, ctx.builder(), "ab", out, ctx.err);
+            candCheckout = sameBuild ? baseCheckout : Sides.prepare(ctx.checkout, candidate, target.pairs(), c.build().skip(),
+                    c.build().mavenOptions, dir, ctx.builder(), "ab", out, ctx.err);
         } catch (Stopped e) {
             return ctx.stop.exitCode();
         } catch (org.rpcbench.runs.CannotRun e) {
             ctx.err.println("benchmark.sh: " + e.getMessage());
             return c.exit(2);
         }
-        RunShape shape = new RunShape(jmh, c.load.concurrency(), c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
+        RunShape shape = new RunShape(jmh, c.load().concurrency(), c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
         Interleaved interleaved = new Interleaved(List.of(new Interleaved.Arm("baseline", baseCheckout, baseSwitches),
                 new Interleaved.Arm("candidate", candCheckout, candSwitches)), target.pairs(), shape, dir.resolve("rounds"), seconds,
                 rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup);
-        Verdict verdict = new Verdict(target.pairNames(), baseline.describe() + own(baseSwitches, c.load),
-                candidate.describe() + own(candSwitches, c.load), aa, alpha.alpha(), threshold.threshold(), dir);
+        Verdict verdict = new Verdict(target.pairNames(), baseline.describe() + own(baseSwitches, c.load()),
+                candidate.describe() + own(candSwitches, c.load()), aa, Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), dir);
         Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa));
         long budgetSeconds = seconds;
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
@@ -186,7 +182,7 @@ final class AbCommand implements Callable<Integer> {
         }
         ctx.out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
                 + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
-        return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), alpha.alpha(), threshold.threshold(), stored)
+        return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), stored)
                 .print(rounds, false, ctx.out, ctx.err);
     }
 

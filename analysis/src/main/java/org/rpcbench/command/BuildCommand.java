@@ -30,21 +30,21 @@ final class BuildCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Subcommand c = Subcommand.of(spec, null, build, null, null);
-        if (c.build.skip()) {
+        if (c.build().skip()) {
             throw new UsageException("-n (no build) does not go with build");
         }
         if (words.isEmpty()) {
             throw new UsageException("build needs one or more pairs");
         }
-        Pairs known = c.ctx.checkout.pairs();
+        Pairs known = c.ctx().checkout.pairs();
         List<Pair> pairs = new ArrayList<>();
         for (String w : words) {
             pairs.add(known.named(w));
         }
         try {
-            c.ctx.builder().build(c.ctx.checkout, pairs, c.build.mavenOptions, null, c.ctx.out, c.ctx.err);
+            c.ctx().builder().build(c.ctx().checkout, pairs, c.build().mavenOptions, null, c.ctx().out, c.ctx().err);
         } catch (Stopped e) {
-            return c.ctx.stop.exitCode();
+            return c.ctx().stop.exitCode();
         }
         return 0;
     }

@@ -1,7 +1,5 @@
 package org.rpcbench.command;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.rpcbench.cli.UsageException;
 import picocli.CommandLine.Option;
 
@@ -19,17 +17,8 @@ final class BuildOptions {
         return Boolean.TRUE.equals(noBuild);
     }
 
-    List<String> given() {
-        List<String> given = new ArrayList<>();
-        PairRunOptions.add(given, "-n", noBuild);
-        PairRunOptions.add(given, "-b", mavenOptions);
-        return given;
-    }
-
     static BuildOptions merged(BuildOptions before, BuildOptions after) throws UsageException {
-        BuildOptions m = new BuildOptions();
-        m.noBuild = Merge.once("-n", before.noBuild, after.noBuild);
-        m.mavenOptions = Merge.once("-b", before.mavenOptions, after.mavenOptions);
+        BuildOptions m = Merge.merged(before, after);
         if (m.skip() && m.mavenOptions != null) {
             throw new UsageException("-b (build options) and -n (no build) do not go together");
         }

@@ -74,11 +74,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     Judging.Report report;
     @Mixin
-    LoadOptions load;
-    @Mixin
-    BuildOptions build;
-    @Mixin
-    EffortOptions effort;
+    RunningOptions running;
 
     @Parameters(paramLabel = "PAIR", arity = "0..*", description = "the pair whose server spins the calibration cost")
     List<String> words = new ArrayList<>();
@@ -100,12 +96,12 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, load, build, effort, null);
-        Context ctx = c.ctx;
+        Subcommand c = Subcommand.of(spec, running);
+        Context ctx = c.ctx();
         PrintStream out = ctx.out;
         PrintStream err = ctx.err;
         long started = System.nanoTime();
-        double alpha = this.alpha.alpha();
+        double alpha = Judging.fraction(this.alpha.percent);
         long wall = this.budget.seconds != null ? this.budget.seconds : MAX_BUDGET_SECONDS;
         long budget = abBudget;
         if (wall > MAX_BUDGET_SECONDS) {
@@ -126,31 +122,31 @@ final class CalibrateCommand implements Callable<Integer> {
         if (target.pairs().size() != 1) {
             throw new UsageException("calibrate takes one pair: its server spins the calibration cost");
         }
-        if (c.load.calibrating() || c.load.concurrency().size() > 1) {
+        if (c.load().calibrating() || c.load().concurrency().size() > 1) {
             throw new UsageException("calibrate sets the calibration switch itself, at one concurrency");
         }
-        if (c.effort.rounds != null && c.effort.rounds < MIN_ROUNDS) {
-            throw new UsageException("calibrate needs at least " + MIN_ROUNDS + " rounds (-R), got " + c.effort.rounds);
+        if (c.effort().rounds != null && c.effort().rounds < MIN_ROUNDS) {
+            throw new UsageException("calibrate needs at least " + MIN_ROUNDS + " rounds (-R), got " + c.effort().rounds);
         }
         Pair pair = target.pairs().get(0);
         // as ab's runs: no wire sizes, and the same warm-up rule, so that the spread measured is the spread ab sees
-        String jmh = ClientArgs.withoutWireBytes(c.effort.clientArgs(c.load, Profile.AB));
+        String jmh = ClientArgs.withoutWireBytes(c.effort().clientArgs(c.load(), Profile.AB));
         WarmupBound warmup = AbCommand.warmupRule(jmh);
         try {
-            if (c.build.skip()) {
+            if (c.build().skip()) {
                 Builder.requireBuilt(ctx.checkout, List.of(pair), true, true);
             } else {
-                ctx.builder().build(ctx.checkout, List.of(pair), c.build.mavenOptions, null, out, err);
+                ctx.builder().build(ctx.checkout, List.of(pair), c.build().mavenOptions, null, out, err);
             }
         } catch (Stopped e) {
             return ctx.stop.exitCode();
         }
         Path dir = ResultDirs.create(ctx.checkout.results(), "calibrate-" + pair.name(), ctx.clock);
-        RunShape shape = new RunShape(jmh, c.load.concurrency(), c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
+        RunShape shape = new RunShape(jmh, c.load().concurrency(), c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
         out.println("benchmark.sh: calibrate " + pair.name() + ": a run without any cost first, to size the costs (" + jmh + ")");
         Path probeDir = dir.resolve("probe");
         long probeStart = System.nanoTime();
-        PairRun.Result probeRun = ctx.runner.run(shape.settings(ctx.checkout, pair, c.load.switches(), probeDir,
+        PairRun.Result probeRun = ctx.runner.run(shape.settings(ctx.checkout, pair, c.load().switches(), probeDir,
                 probeDir.resolve("benchmark.log")).build());
         if (probeRun.stopped()) {
             return ctx.stop.exitCode();
@@ -183,13 +179,13 @@ final class CalibrateCommand implements Callable<Integer> {
                     + (SHARES.length + 2) + " runs of about " + Durations.format(runSeconds) + " each; it needs " + Estimate.MIN_ROUNDS);
             return c.exit(2);
         }
-        int rounds = c.effort.rounds != null ? Math.min(c.effort.rounds, fits) : fits;
+        int rounds = c.effort().rounds != null ? Math.min(c.effort().rounds, fits) : fits;
         List<String> costs = new ArrayList<>();
-        List<Interleaved.Arm> arms = new ArrayList<>(List.of(new Interleaved.Arm(ZERO, ctx.checkout, c.load.switches()),
-                new Interleaved.Arm(ZERO_AGAIN, ctx.checkout, c.load.switches())));
+        List<Interleaved.Arm> arms = new ArrayList<>(List.of(new Interleaved.Arm(ZERO, ctx.checkout, c.load().switches()),
+                new Interleaved.Arm(ZERO_AGAIN, ctx.checkout, c.load().switches())));
         for (double share : SHARES) {
             String arm = String.format(Locale.ROOT, "plus-%.0f-percent", 100 * share);
-            List<String> switches = new ArrayList<>(c.load.switches());
+            List<String> switches = new ArrayList<>(c.load().switches());
             switches.add("calibration.spin-ns=" + spin(serverMicros, share));
             arms.add(new Interleaved.Arm(arm, ctx.checkout, switches));
             costs.add(arm);

@@ -1,6 +1,7 @@
 package org.rpcbench.command;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,11 +47,7 @@ final class Cli implements Callable<Integer> {
     @Mixin
     PairRunOptions run;
     @Mixin
-    LoadOptions load;
-    @Mixin
-    BuildOptions build;
-    @Mixin
-    EffortOptions effort;
+    RunningOptions running;
     @Mixin
     SoakOptions soak;
 
@@ -75,6 +72,13 @@ final class Cli implements Callable<Integer> {
     static int run(String[] args, Context context) {
         CommandLine cl = commandLine(context);
         return cl.execute(args);
+    }
+
+    /** One command as the tests give it: its name, then the arguments after it. */
+    static int run(String command, List<String> args, PrintStream out, PrintStream err) {
+        List<String> all = new ArrayList<>(List.of(command));
+        all.addAll(args);
+        return run(all.toArray(String[]::new), Context.system(out, err));
     }
 
     static CommandLine commandLine(Context context) {

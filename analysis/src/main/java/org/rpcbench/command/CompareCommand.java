@@ -49,18 +49,11 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(paramLabel = "BASELINE CURRENT", arity = "0..*", description = "the two sides")
     List<String> sides = new ArrayList<>();
 
-    /** A comparison as the tests give it: the arguments after the word compare. */
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        List<String> all = new ArrayList<>(List.of("compare"));
-        all.addAll(List.of(args));
-        return Cli.run(all.toArray(String[]::new), Context.system(out, err));
-    }
-
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, null, null, null, null);
-        PrintStream out = c.ctx.out;
-        PrintStream err = c.ctx.err;
+        Subcommand c = Subcommand.of(spec);
+        PrintStream out = c.ctx().out;
+        PrintStream err = c.ctx().err;
         if (sides.size() != 2) {
             err.println("rpc-bench compare: give BASELINE and CURRENT, got " + (sides.isEmpty() ? "none" : String.join(" ", sides)));
             return 2;
@@ -100,7 +93,7 @@ final class CompareCommand implements Callable<Integer> {
                     : " (" + String.join(", ", estimates.unmatched()) + ")"));
             return 2;
         }
-        Verdicts.Family family = Verdicts.judge(estimates.inputs(), Verdicts.ALPHA, threshold.threshold());
+        Verdicts.Family family = Verdicts.judge(estimates.inputs(), Verdicts.ALPHA, Judging.fraction(threshold.percent));
         out.print(VerdictTable.text(family, sides.get(0), sides.get(1)));
         estimates.unmatched().forEach(u -> out.println("not compared: " + u));
         if (!estimates.single().isEmpty()) {

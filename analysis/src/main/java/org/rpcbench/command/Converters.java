@@ -63,69 +63,34 @@ final class Converters {
         }
     }
 
-    /** Calls in flight a record should show (verify's --threads): one value, within the same limits as -t. */
-    static final class Threads implements ITypeConverter<Integer> {
+    /** A whole number within [min, max]; each option's range is one of the subclasses below. */
+    abstract static class Range implements ITypeConverter<Integer> {
+        private final int min;
+        private final int max;
+        private final String what;
+
+        Range(int min, int max, String what) {
+            this.min = min;
+            this.max = max;
+            this.what = what;
+        }
+
         @Override
         public Integer convert(String value) {
-            return whole(value, 1, Limits.MAX_CONCURRENCY, "number of calls in flight");
+            return whole(value, min, max, what);
         }
     }
 
-    static final class Rate implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            return whole(value, 1, Limits.MAX_RATE, "rate in calls per second");
-        }
-    }
-
-    static final class Port implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            return whole(value, 0, Limits.MAX_PORT, "port number");
-        }
-    }
-
-    static final class Rounds implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            return whole(value, 1, 10_000, "number of rounds");
-        }
-    }
-
-    static final class Alpha implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            return whole(value, 1, 20, "false-alarm rate in percent");
-        }
-    }
-
-    static final class Threshold implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            return whole(value, 0, 100, "change in percent");
-        }
-    }
-
-    static final class Budgets implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            return whole(value, 20, 10_000, "number of budgets");
-        }
-    }
-
-    static final class Limit implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            return whole(value, 1, 1_000_000, "number of runs");
-        }
-    }
-
-    static final class Cases implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            return whole(value, 1, 100, "number of cases");
-        }
-    }
+    // The ranges, one a line: calls in flight (verify's --threads, within the same limits as -t), rate, port, ...
+    static final class Threads extends Range { Threads() { super(1, Limits.MAX_CONCURRENCY, "number of calls in flight"); } }
+    static final class Rate extends Range { Rate() { super(1, Limits.MAX_RATE, "rate in calls per second"); } }
+    static final class Port extends Range { Port() { super(0, Limits.MAX_PORT, "port number"); } }
+    static final class Rounds extends Range { Rounds() { super(1, 10_000, "number of rounds"); } }
+    static final class Alpha extends Range { Alpha() { super(1, 20, "false-alarm rate in percent"); } }
+    static final class Threshold extends Range { Threshold() { super(0, 100, "change in percent"); } }
+    static final class Budgets extends Range { Budgets() { super(20, 10_000, "number of budgets"); } }
+    static final class Limit extends Range { Limit() { super(1, 1_000_000, "number of runs"); } }
+    static final class Cases extends Range { Cases() { super(1, 100, "number of cases"); } }
 
     /** A framework switch, NAME=VALUE. */
     static final class SwitchValue implements ITypeConverter<String> {

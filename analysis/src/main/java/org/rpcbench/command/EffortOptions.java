@@ -1,8 +1,5 @@
 package org.rpcbench.command;
 
-import java.util.ArrayList;
-import java.util.List;
-import org.rpcbench.cli.UsageException;
 import org.rpcbench.runs.Profile;
 import picocli.CommandLine.Option;
 
@@ -18,20 +15,6 @@ final class EffortOptions {
                     + " default is 1 (full: 3); ab stops after N (with --budget, whichever comes first); calibrate's"
                     + " default is twice the rounds an ab of --budget fits")
     Integer rounds;
-
-    List<String> given() {
-        List<String> given = new ArrayList<>();
-        PairRunOptions.add(given, "-P", profile);
-        PairRunOptions.add(given, "-R", rounds);
-        return given;
-    }
-
-    static EffortOptions merged(EffortOptions before, EffortOptions after) throws UsageException {
-        EffortOptions m = new EffortOptions();
-        m.profile = Merge.once("-P", before.profile, after.profile);
-        m.rounds = Merge.once("-R", before.rounds, after.rounds);
-        return m;
-    }
 
     /** The JMH options of every run: -a's, else the profile's, else the command's own profile's. */
     String clientArgs(LoadOptions load, Profile otherwise) {

@@ -51,25 +51,18 @@ final class HistoryCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PAIR CASE", arity = "0..*", description = "the pair and the case")
     List<String> words = new ArrayList<>();
 
-    /** A history command as the tests give it: the arguments after the word history. */
-    static int run(String[] args, Context context) {
-        List<String> all = new ArrayList<>(List.of("history"));
-        all.addAll(List.of(args));
-        return Cli.run(all.toArray(String[]::new), context);
-    }
-
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, null, null, null, null);
+        Subcommand c = Subcommand.of(spec);
         if (words.size() != 2) {
             throw new UsageException("history needs PAIR CASE (or record RUN_JSON...), got " + (words.isEmpty() ? "none"
                     : String.join(" ", words)));
         }
-        String store = c.ctx.historyStore();
+        String store = c.ctx().historyStore();
         if (store == null) {
             throw new UsageException("history: the history store is off (RPCBENCH_HISTORY=off)");
         }
-        return show(store, words.get(0), words.get(1), limit, c.ctx.out, c.ctx.err);
+        return show(store, words.get(0), words.get(1), limit, c.ctx().out, c.ctx().err);
     }
 
     /** {@code history record [--store-file FILE] [--suite NAME] RUN_JSON...}: runs kept in the store. */
@@ -91,7 +84,7 @@ final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            Subcommand c = Subcommand.of(spec, null, null, null, null);
+            Subcommand c = Subcommand.of(spec);
             for (String f : files) {
                 if (f.startsWith("jdbc:")) {
                     throw new UsageException("history record takes the store from RPCBENCH_HISTORY or --store-file FILE, never from its"
@@ -103,16 +96,16 @@ final class HistoryCommand implements Callable<Integer> {
             }
             Optional<String> store;
             try {
-                store = storeFile != null ? StoreAddress.fromFile(Path.of(storeFile)) : Optional.ofNullable(c.ctx.historyStore());
+                store = storeFile != null ? StoreAddress.fromFile(Path.of(storeFile)) : Optional.ofNullable(c.ctx().historyStore());
             } catch (IOException e) {
                 throw new UsageException(e.getMessage());
             }
             if (store.isEmpty()) {
-                c.ctx.out.println("history: off (" + StoreAddress.VARIABLE + "=" + StoreAddress.OFF + "): " + files.size() + " run"
+                c.ctx().out.println("history: off (" + StoreAddress.VARIABLE + "=" + StoreAddress.OFF + "): " + files.size() + " run"
                         + (files.size() == 1 ? "" : "s") + " not recorded");
                 return 0;
             }
-            return Recorder.record(store.get(), suite, files.stream().map(Path::of).toList(), c.ctx.out, c.ctx.err);
+            return Recorder.record(store.get(), suite, files.stream().map(Path::of).toList(), c.ctx().out, c.ctx().err);
         }
     }
 

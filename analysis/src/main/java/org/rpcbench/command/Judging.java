@@ -4,29 +4,26 @@ import picocli.CommandLine.Option;
 
 /**
  * The options of the commands that judge runs (ab, calibrate, compare), each declared once and mixed into
- * the commands that take it.
+ * the commands that take it. Rates and changes are given in percent; {@link #fraction} is what the
+ * statistics take.
  */
 final class Judging {
     private Judging() {}
+
+    static double fraction(int percent) {
+        return percent / 100.0;
+    }
 
     static final class Alpha {
         @Option(names = "--alpha", paramLabel = "PERCENT", converter = Converters.Alpha.class, defaultValue = "5",
                 description = "the false-alarm rate controlled over every pair, case and metric judged (default: 5)")
         int percent;
-
-        double alpha() {
-            return percent / 100.0;
-        }
     }
 
     static final class Threshold {
         @Option(names = "--threshold", paramLabel = "PERCENT", converter = Converters.Threshold.class, defaultValue = "0",
                 description = "a change the statistics support but smaller than this is \"no change\" (default: 0)")
         int percent;
-
-        double threshold() {
-            return percent / 100.0;
-        }
     }
 
     static final class Budget {

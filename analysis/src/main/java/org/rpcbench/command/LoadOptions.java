@@ -1,8 +1,6 @@
 package org.rpcbench.command;
 
-import java.util.ArrayList;
 import java.util.List;
-import org.rpcbench.cli.UsageException;
 import picocli.CommandLine.Option;
 
 /** The load of every run: the client's options, the calls in flight, the framework switches, the pinning. */
@@ -38,27 +36,5 @@ final class LoadOptions {
     /** Whether a switch adds the calibration cost: only calibrate may. */
     boolean calibrating() {
         return switches().stream().anyMatch(s -> s.startsWith("calibration."));
-    }
-
-    List<String> given() {
-        List<String> given = new ArrayList<>();
-        PairRunOptions.add(given, "-a", clientArgs);
-        PairRunOptions.add(given, "-t", concurrency);
-        PairRunOptions.add(given, "-o", switches);
-        PairRunOptions.add(given, "-c", pin);
-        return given;
-    }
-
-    /** These options as given before the command and after it, each given once (switches add up). */
-    static LoadOptions merged(LoadOptions before, LoadOptions after) throws UsageException {
-        LoadOptions m = new LoadOptions();
-        m.clientArgs = Merge.once("-a", before.clientArgs, after.clientArgs);
-        m.concurrency = Merge.once("-t", before.concurrency, after.concurrency);
-        m.pin = Merge.once("-c", before.pin, after.pin);
-        if (before.switches != null || after.switches != null) {
-            m.switches = new ArrayList<>(before.switches());
-            m.switches.addAll(after.switches());
-        }
-        return m;
     }
 }

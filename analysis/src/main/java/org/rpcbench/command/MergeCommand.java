@@ -33,17 +33,10 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", arity = "0..*", description = "OUT_DIR, then each client's result directory")
     List<String> dirs = new ArrayList<>();
 
-    /** A merge as the tests give it: the arguments after the word merge. */
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        List<String> all = new ArrayList<>(List.of("merge"));
-        all.addAll(List.of(args));
-        return Cli.run(all.toArray(String[]::new), Context.system(out, err));
-    }
-
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, null, null, null, null);
-        return merge(dirs, c.ctx.out, c.ctx.err);
+        Subcommand c = Subcommand.of(spec);
+        return merge(dirs, c.ctx().out, c.ctx().err);
     }
 
     static int merge(List<String> args, PrintStream out, PrintStream err) {

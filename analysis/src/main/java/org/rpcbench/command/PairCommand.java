@@ -9,6 +9,7 @@ import org.rpcbench.runs.CannotRun;
 import org.rpcbench.runs.Pair;
 import org.rpcbench.runs.PairRun;
 import org.rpcbench.runs.PairRunSettings;
+import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.PairRunSettings.Side;
 import org.rpcbench.runs.Pairs;
 import org.rpcbench.runs.ResultDirs;
@@ -39,13 +40,13 @@ final class PairCommand {
         if (cli.words.size() > 1) {
             throw new UsageException("name one pair, got " + cli.words.size() + ": " + String.join(" ", cli.words));
         }
-        if (!cli.effort.given().isEmpty()) {
-            throw new UsageException(cli.effort.given().get(0) + " is for suite, ab, calibrate and soak");
+        if (!Merge.given(cli.running.effort).isEmpty()) {
+            throw new UsageException(Merge.given(cli.running.effort).get(0) + " is for suite, ab, calibrate and soak");
         }
         if (cli.soak.seconds != null) {
             throw new UsageException("-D is for soak");
         }
-        if (cli.build.skip() && cli.build.mavenOptions != null) {
+        if (cli.running.build.skip() && cli.running.build.mavenOptions != null) {
             throw new UsageException("-b (build options) and -n (no build) do not go together");
         }
         String word = cli.words.get(0);
@@ -55,29 +56,33 @@ final class PairCommand {
         check(pair, side);
 
         try {
-            if (cli.build.skip()) {
+            if (cli.running.build.skip()) {
                 Builder.requireBuilt(ctx.checkout, List.of(pair), side != Side.SERVER, side != Side.CLIENT);
             } else {
-                ctx.builder().build(ctx.checkout, List.of(pair), cli.build.mavenOptions, null, ctx.out, ctx.err);
+                ctx.builder().build(ctx.checkout, List.of(pair), cli.running.build.mavenOptions, null, ctx.out, ctx.err);
             }
         } catch (Stopped e) {
             return ctx.stop.exitCode();
         }
-        PairRunSettings.Builder settings = PairRunSettings.of(ctx.checkout, pair, side)
-                .host(cli.run.host == null ? "127.0.0.1" : cli.run.host).port(cli.run.port)
-                .overwrite(Boolean.TRUE.equals(cli.run.overwrite)).clientArgs(cli.load.clientArgs).concurrency(cli.load.concurrency())
-                .rate(cli.run.rate).switches(cli.load.switches()).profiling(cli.run.profiling()).pin(cli.load.pinned())
-                .serverJvm(ctx.serverJvm()).clientJvm(ctx.clientJvm()).historyStore(ctx.historyStore());
+        PairRunSettings.Builder settings = new RunShape(cli.running.load.clientArgs, cli.running.load.concurrency(), cli.running.load.pinned(), ctx.serverJvm(),
+                ctx.clientJvm()).settings(ctx.checkout, pair, side, cli.running.load.switches());
+        settings.host = cli.run.host == null ? "127.0.0.1" : cli.run.host;
+        settings.port = cli.run.port;
+        settings.overwrite = Boolean.TRUE.equals(cli.run.overwrite);
+        settings.rate = cli.run.rate;
+        settings.profiling = cli.run.profiling();
+        settings.historyStore = ctx.historyStore();
         if (side == Side.SERVER) {
             if (cli.run.profiling()) {
-                settings.resultFile(ResultDirs.create(ctx.checkout.results(), pair.name() + "-server", ctx.clock));
+                settings.resultFile = ResultDirs.create(ctx.checkout.results(), pair.name() + "-server", ctx.clock);
             }
             return new PairRun(settings.build(), ctx.stop, ctx.clock, ctx.out, ctx.err).serve();
         }
         Path result = cli.run.result != null ? Path.of(cli.run.result).toAbsolutePath()
                 : ResultDirs.create(ctx.checkout.results(), pair.name() + (side == Side.CLIENT ? "-client" : ""), ctx.clock)
                         .resolve("jmh.json");
-        PairRun.Result r = ctx.runner.run(settings.resultFile(result).build());
+        settings.resultFile = result;
+        PairRun.Result r = ctx.runner.run(settings.build());
         return ctx.exit(r.exit());
     }
 
@@ -97,12 +102,12 @@ final class PairCommand {
         }
         if (side == Side.SERVER) {
             for (String option : List.of("-f", "-r", "--overwrite")) {
-                if (cli.run.given().contains(option)) {
+                if (Merge.given(cli.run).contains(option)) {
                     throw new UsageException(option + " does not apply to a server alone");
                 }
             }
             for (String option : List.of("-a", "-t")) {
-                if (cli.load.given().contains(option)) {
+                if (Merge.given(cli.running.load).contains(option)) {
                     throw new UsageException(option + " is for a client: it does not apply to a server alone");
                 }
             }

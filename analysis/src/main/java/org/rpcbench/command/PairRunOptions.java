@@ -1,6 +1,5 @@
 package org.rpcbench.command;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.rpcbench.cli.UsageException;
 import picocli.CommandLine.Option;
@@ -35,28 +34,11 @@ final class PairRunOptions {
         return mode != null;
     }
 
-    /** The options given, by their short names. */
-    List<String> given() {
-        List<String> given = new ArrayList<>();
-        add(given, "-s", host);
-        add(given, "-p", port);
-        add(given, "-f", result);
-        add(given, "--overwrite", overwrite);
-        add(given, "-r", rate);
-        add(given, "-m", mode);
-        return given;
-    }
-
-    static void add(List<String> given, String name, Object value) {
-        if (value != null) {
-            given.add(name);
-        }
-    }
-
     /** Refuses them all, for a command that runs on loopback into a directory of its own. */
     void refuse(String command) throws UsageException {
-        if (!given().isEmpty()) {
-            throw new UsageException(given().get(0) + " does not apply to " + command + " (it runs on loopback, into a directory of its own)");
+        List<String> given = Merge.given(this);
+        if (!given.isEmpty()) {
+            throw new UsageException(given.get(0) + " does not apply to " + command + " (it runs on loopback, into a directory of its own)");
         }
     }
 }

@@ -11,6 +11,7 @@ import org.rpcbench.runs.Pair;
 import org.rpcbench.runs.PairRun;
 import org.rpcbench.runs.PairRunSettings;
 import org.rpcbench.runs.ResultDirs;
+import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.Stopped;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,8 +24,8 @@ import picocli.CommandLine.Spec;
  * their addresses), GC logs on both sides, then seed 003's verdict: errors, full GCs, growth of the heap
  * left after young collections, throughput drift. One server and one client JVM (JMH's -f 0) live through
  * the whole soak, as the seed's did; each payload gets half the time, split into at least ten iterations
- * (3 s to 60 s each) after the warm-up until the JITs are quiet and two warm-up iterations as long as a measured
- * one, 10 s at most. Seed 003's third payload, a map of three persons, is no method of the contract.
+ * (3 s to 60 s each) after the warm-up until the JITs are quiet (bounded by {@link Plan}) and two warm-up
+ * iterations as long as a measured one, 10 s at most. Seed 003's third payload, a map of three persons, is no method of the contract.
  */
 @Command(name = "soak", customSynopsis = "Usage: ./benchmark.sh [options] soak PAIR",
         description = {"A long run of PAIR with seed 003's stability payloads and GC logs on both sides, then a stability verdict",
@@ -49,19 +50,23 @@ final class SoakCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PAIR", arity = "0..*", description = "the pair")
     List<String> words = new ArrayList<>();
 
-    /** Measured iterations of a soak of this many seconds, and their length. */
-    record Plan(int iterations, int iterationSeconds) {
+    /**
+     * Measured iterations of a payload's share of a soak, their length, and the bound of its warm-up until the
+     * JITs are quiet: a quarter of the share, 5 s to 60 s, so that a short soak is not mostly warm-up (the
+     * warm-up ends earlier when the JITs go quiet, and what the verdict reads is measured after it).
+     */
+    record Plan(int iterations, int iterationSeconds, int warmupBoundSeconds) {
         static Plan of(int seconds) {
             int length = Math.max(3, Math.min(60, seconds / 20));
-            return new Plan(Math.max(1, seconds / length), length);
+            return new Plan(Math.max(1, seconds / length), length, Math.max(5, Math.min(60, seconds / 4)));
         }
     }
 
     @Override
     public Integer call() throws Exception {
         Subcommand c = Subcommand.of(spec, load, build, null, soak);
-        Context ctx = c.ctx;
-        if (c.load.clientArgs != null) {
+        Context ctx = c.ctx();
+        if (c.load().clientArgs != null) {
             throw new UsageException("-a does not apply to a soak (it runs seed 003's payloads closed-loop for -D)");
         }
         if (words.size() != 1) {
@@ -72,19 +77,19 @@ final class SoakCommand implements Callable<Integer> {
             throw new UsageException("soak runs a pair, server and client: name the pair");
         }
         Pair pair = ctx.checkout.pairs().named(name);
-        if (c.load.concurrency().size() > 1) {
+        if (c.load().concurrency().size() > 1) {
             throw new UsageException("a soak runs at one concurrency; -t takes one value here");
         }
-        int seconds = c.soak.seconds != null ? c.soak.seconds : DEFAULT_SECONDS;
+        int seconds = c.soak().seconds != null ? c.soak().seconds : DEFAULT_SECONDS;
         if (seconds < MIN_SECONDS) {
             throw new UsageException("a soak needs at least " + MIN_SECONDS + "s, got -D " + seconds + "s");
         }
         Plan plan = Plan.of(seconds / CASES.size());
         try {
-            if (c.build.skip()) {
+            if (c.build().skip()) {
                 Builder.requireBuilt(ctx.checkout, List.of(pair), true, true);
             } else {
-                ctx.builder().build(ctx.checkout, List.of(pair), c.build.mavenOptions, null, ctx.out, ctx.err);
+                ctx.builder().build(ctx.checkout, List.of(pair), c.build().mavenOptions, null, ctx.out, ctx.err);
             }
         } catch (Stopped e) {
             return ctx.stop.exitCode();
@@ -94,15 +99,16 @@ final class SoakCommand implements Callable<Integer> {
         serverJvm.add("-Xlog:gc:file=" + dir.resolve("server-gc.log"));
         List<String> clientJvm = new ArrayList<>(ctx.clientJvm());
         clientJvm.add("-Xlog:gc:file=" + dir.resolve("client-gc.log"));
-        String jmh = "-f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i " + plan.iterations() + " -r " + plan.iterationSeconds()
+        String jmh = "--steady-warmup " + plan.warmupBoundSeconds() + " -f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i " + plan.iterations() + " -r " + plan.iterationSeconds()
                 + "s " + String.join(" ", CASES);
         ctx.out.println("benchmark.sh: soak of " + pair.name() + ": " + String.join(" then ", CASES) + ", " + org.rpcbench.runs.Durations.format(
                 (long) plan.iterations() * plan.iterationSeconds()) + " each in " + plan.iterations() + " iterations of "
-                + plan.iterationSeconds() + " s, each after its warm-up, one server and one client throughout");
-        PairRunSettings settings = PairRunSettings.of(ctx.checkout, pair, PairRunSettings.Side.PAIR).clientArgs(jmh)
-                .concurrency(c.load.concurrency()).switches(c.load.switches()).pin(c.load.pinned()).serverJvm(serverJvm).clientJvm(clientJvm)
-                .resultFile(dir.resolve("jmh.json")).historyStore(ctx.historyStore()).build();
-        PairRun.Result result = ctx.runner.run(settings);
+                + plan.iterationSeconds() + " s, each after its warm-up (until the JITs are quiet, at most " + plan.warmupBoundSeconds()
+                + " s), one server and one client throughout");
+        PairRunSettings.Builder settings = new RunShape(jmh, c.load().concurrency(), c.load().pinned(), serverJvm, clientJvm)
+                .settings(ctx.checkout, pair, c.load().switches(), dir, null);
+        settings.historyStore = ctx.historyStore();
+        PairRun.Result result = ctx.runner.run(settings.build());
         if (result.stopped()) {
             return ctx.stop.exitCode();
         }

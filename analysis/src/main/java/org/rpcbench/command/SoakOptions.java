@@ -1,6 +1,5 @@
 package org.rpcbench.command;
 
-import org.rpcbench.cli.UsageException;
 import picocli.CommandLine.Option;
 
 /** A soak's length. */
@@ -10,9 +9,4 @@ final class SoakOptions {
             description = "a soak's length: 90s, 30m (default), 2h")
     Integer seconds;
 
-    static SoakOptions merged(SoakOptions before, SoakOptions after) throws UsageException {
-        SoakOptions m = new SoakOptions();
-        m.seconds = Merge.once("-D", before.seconds, after.seconds);
-        return m;
-    }
 }

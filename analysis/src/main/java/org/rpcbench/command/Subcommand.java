@@ -7,19 +7,16 @@ import picocli.CommandLine.Model.CommandSpec;
  * What a command that runs many runs reads of its command line: the run options given before it (to
  * benchmark.sh) and after it, as one set, and those that do not apply to it refused by name.
  */
-final class Subcommand {
-    final Context ctx;
-    final LoadOptions load;
-    final BuildOptions build;
-    final EffortOptions effort;
-    final SoakOptions soak;
+record Subcommand(Context ctx, LoadOptions load, BuildOptions build, EffortOptions effort, SoakOptions soak) {
 
-    private Subcommand(Context ctx, LoadOptions load, BuildOptions build, EffortOptions effort, SoakOptions soak) {
-        this.ctx = ctx;
-        this.load = load;
-        this.build = build;
-        this.effort = effort;
-        this.soak = soak;
+    /** A command that takes the load, build and effort groups, and neither -D nor -l. */
+    static Subcommand of(CommandSpec spec, RunningOptions own) throws UsageException {
+        return of(spec, own.load, own.build, own.effort, null);
+    }
+
+    /** A command that takes none of the run groups. */
+    static Subcommand of(CommandSpec spec) throws UsageException {
+        return of(spec, null, null, null, null);
     }
 
     /**
@@ -33,12 +30,12 @@ final class Subcommand {
         if (top.list) {
             throw new UsageException("-l does not apply to " + name);
         }
-        LoadOptions l = load == null ? refused(name, top.load.given(), top.load) : LoadOptions.merged(top.load, load);
-        BuildOptions b = build == null ? refused(name, top.build.given().stream().filter(o -> !o.equals("-n")).toList(), top.build)
-                : BuildOptions.merged(top.build, build);
-        EffortOptions e = effort == null ? refused(name, top.effort.given(), top.effort) : EffortOptions.merged(top.effort, effort);
-        SoakOptions s = soak == null ? refused(name, top.soak.seconds == null ? java.util.List.of() : java.util.List.of("-D"), top.soak)
-                : SoakOptions.merged(top.soak, soak);
+        RunningOptions given = top.running;
+        LoadOptions l = load == null ? refused(name, Merge.given(given.load), given.load) : Merge.merged(given.load, load);
+        BuildOptions b = build == null ? refused(name, Merge.given(given.build).stream().filter(o -> !o.equals("-n")).toList(), given.build)
+                : BuildOptions.merged(given.build, build);
+        EffortOptions e = effort == null ? refused(name, Merge.given(given.effort), given.effort) : Merge.merged(given.effort, effort);
+        SoakOptions s = soak == null ? refused(name, Merge.given(top.soak), top.soak) : Merge.merged(top.soak, soak);
         return new Subcommand(top.context, l, b, e, s);
     }
 

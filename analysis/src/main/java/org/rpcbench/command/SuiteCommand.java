@@ -24,6 +24,7 @@ import org.rpcbench.runs.Builder;
 import org.rpcbench.runs.CannotRun;
 import org.rpcbench.runs.Checkout;
 import org.rpcbench.runs.Pair;
+import org.rpcbench.runs.PairRunSettings;
 import org.rpcbench.runs.Pairs;
 import org.rpcbench.runs.Profile;
 import org.rpcbench.runs.ResultDirs;
@@ -57,11 +58,7 @@ final class SuiteCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
     @Mixin
-    LoadOptions load;
-    @Mixin
-    BuildOptions build;
-    @Mixin
-    EffortOptions effort;
+    RunningOptions running;
 
     @Option(names = "--releases", paramLabel = "R[,R...]", converter = Converters.ReleaseList.class,
             description = "run each of the suite's pairs on each of these Dubbo releases, a row per pair and release, e.g."
@@ -78,12 +75,12 @@ final class SuiteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, load, build, effort, null);
-        Context ctx = c.ctx;
+        Subcommand c = Subcommand.of(spec, running);
+        Context ctx = c.ctx();
         if (names.size() != 1) {
             throw new UsageException("suite needs one name: " + String.join(", ", Suite.names()));
         }
-        if (c.load.calibrating()) {
+        if (c.load().calibrating()) {
             throw new UsageException("a suite is a real result: the calibration switch is for ./benchmark.sh calibrate");
         }
         Suite suite;
@@ -93,7 +90,7 @@ final class SuiteCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Profile profile = c.effort.profile != null ? c.effort.profile : Profile.QUICK;
+        Profile profile = c.effort().profile != null ? c.effort().profile : Profile.QUICK;
         Pairs known = ctx.checkout.pairs();
         List<VersionedPair> rows = suite.rows(known);
         Map<String, Pair> pairOf = new LinkedHashMap<>();
@@ -101,19 +98,19 @@ final class SuiteCommand implements Callable<Integer> {
             pairOf.put(row.key(), known.named(row.pair()));
         }
         List<Pair> pinned = rows.stream().filter(r -> r.release() == null).map(r -> pairOf.get(r.key())).distinct().toList();
-        List<Integer> concurrency = !c.load.concurrency().isEmpty() ? c.load.concurrency()
+        List<Integer> concurrency = !c.load().concurrency().isEmpty() ? c.load().concurrency()
                 : profile == Profile.FULL ? suite.fullConcurrency() : suite.concurrency();
-        int rounds = c.effort.rounds != null ? c.effort.rounds : profile.rounds();
-        String jmh = c.effort.clientArgs(c.load, profile) + suite.clientOptions(profile)
+        int rounds = c.effort().rounds != null ? c.effort().rounds : profile.rounds();
+        String jmh = c.effort().clientArgs(c.load(), profile) + suite.clientOptions(profile)
                 + (suite.cases().isEmpty() ? "" : " " + String.join(" ", suite.cases()));
-        String title = suite.title() + " (" + (c.load.clientArgs != null ? "JMH " : profile.label() + " profile: ") + jmh
+        String title = suite.title() + " (" + (c.load().clientArgs != null ? "JMH " : profile.label() + " profile: ") + jmh
                 + (concurrency.size() == 1 && concurrency.get(0) != 32 ? ", concurrency " + concurrency.get(0) : "")
                 + (rounds > 1 ? ", " + rounds + " rounds" : "") + ")";
         try {
-            if (c.build.skip()) {
+            if (c.build().skip()) {
                 Builder.requireBuilt(ctx.checkout, pinned, true, true);
             } else if (!pinned.isEmpty()) {
-                ctx.builder().build(ctx.checkout, pinned, c.build.mavenOptions, null, ctx.out, ctx.err);
+                ctx.builder().build(ctx.checkout, pinned, c.build().mavenOptions, null, ctx.out, ctx.err);
             }
         } catch (Stopped e) {
             return ctx.stop.exitCode();
@@ -127,15 +124,18 @@ final class SuiteCommand implements Callable<Integer> {
             }
             List<String> runnable = rows.stream().filter(r -> r.release() == null || releases.containsKey(r.release()))
                     .map(VersionedPair::key).toList();
-            RunShape shape = new RunShape(jmh, concurrency, c.load.pinned(), ctx.serverJvm(), ctx.clientJvm());
+            RunShape shape = new RunShape(jmh, concurrency, c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
             RoundOrder order = RoundOrder.random();
             String history = ctx.historyStore();
             SuiteRounds.Done done = new SuiteRounds(suite.name(), runnable, rounds, dir, order, ctx.runner, ctx.stop)
                     .run((key, runDir) -> {
                         VersionedPair row = VersionedPair.parse(key);
                         Checkout checkout = row.release() == null ? ctx.checkout : releases.get(row.release());
-                        return shape.settings(checkout, pairOf.get(key), c.load.switches(), runDir, null).historyStore(history)
-                                .suite(suite.name()).historyPair(row.release() == null ? null : key).build();
+                        PairRunSettings.Builder b = shape.settings(checkout, pairOf.get(key), c.load().switches(), runDir, null);
+                        b.historyStore = history;
+                        b.suite = suite.name();
+                        b.historyPair = row.release() == null ? null : key;
+                        return b.build();
                     }, ctx.out, ctx.err);
             failed.addAll(done.failed());
             for (String wrong : wrongReleases(rows, dir, done.runs())) {
@@ -190,7 +190,7 @@ final class SuiteCommand implements Callable<Integer> {
             List<Pair> pairs = e.getValue().stream().map(r -> pairOf.get(r.key())).distinct().toList();
             Sides.Side side = new Sides.Side(releaseSide(e.getKey()), null, e.getValue().get(0).mavenOption());
             try {
-                built.put(e.getKey(), Sides.prepare(ctx.checkout, side, pairs, false, c.build.mavenOptions, dir, ctx.builder(),
+                built.put(e.getKey(), Sides.prepare(ctx.checkout, side, pairs, false, c.build().mavenOptions, dir, ctx.builder(),
                         "suite " + suite.name(), ctx.out, ctx.err));
             } catch (Stopped s) {
                 return false;

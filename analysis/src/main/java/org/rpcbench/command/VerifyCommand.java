@@ -74,18 +74,11 @@ final class VerifyCommand implements Callable<Integer> {
                         Integer threads, Integer connections, String target, Integer rate, boolean openLoop, boolean interrupted,
                         String missing) {}
 
-    /** A verification as the tests give it: the arguments after the word verify. */
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        List<String> all = new ArrayList<>(List.of("verify"));
-        all.addAll(args);
-        return Cli.run(all.toArray(String[]::new), Context.system(out, err));
-    }
-
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, null, null, null, null);
-        PrintStream out = c.ctx.out;
-        PrintStream err = c.ctx.err;
+        Subcommand c = Subcommand.of(spec);
+        PrintStream out = c.ctx().out;
+        PrintStream err = c.ctx().err;
         if (where.isEmpty()) {
             err.println("rpc-bench verify: give one or more run directories");
             return 2;

@@ -15,14 +15,7 @@ import java.util.List;
  * SELECTs: a store no run was recorded into yet reads as empty, and one made by an earlier version as far
  * as it has the columns (a figure it did not keep reads as unknown).
  */
-final class HistoryQueries {
-    private final Connection connection;
-    private final Dialect dialect;
-
-    HistoryQueries(Connection connection, Dialect dialect) {
-        this.connection = connection;
-        this.dialect = dialect;
-    }
+record HistoryQueries(Connection connection, Dialect dialect) {
 
     /** The stored runs of a pair and case in a series, oldest first, at most the newest {@code limit}. */
     List<TrendPoint> trend(HistoryStore.SeriesKey key, String caseName, int limit) throws SQLException {

@@ -18,13 +18,12 @@ import org.rpcbench.record.RunRecord;
  * {@code try (HistoryStore s = HistoryStore.open(StoreAddress.fromEnvironment())) { s.record(run, suite); }}.
  */
 public final class HistoryStore implements AutoCloseable {
-    private final Connection connection;
     private final String where;
     private final RunWriter writer;
     private final HistoryQueries queries;
 
+    /** The writer and the queries share the store's one connection, which closing the store closes. */
     private HistoryStore(Connection connection, Dialect dialect, String where) {
-        this.connection = connection;
         this.where = where;
         this.writer = new RunWriter(connection, dialect);
         this.queries = new HistoryQueries(connection, dialect);
@@ -115,6 +114,6 @@ public final class HistoryStore implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        connection.close();
+        writer.connection().close();
     }
 }

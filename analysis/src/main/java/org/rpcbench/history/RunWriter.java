@@ -25,14 +25,7 @@ import org.rpcbench.record.RunRecord;
  * recording the same run.json again changes nothing. A calibration run (a known cost added to every server
  * call) is refused: it must never pass as a real one.
  */
-final class RunWriter {
-    private final Connection connection;
-    private final Dialect dialect;
-
-    RunWriter(Connection connection, Dialect dialect) {
-        this.connection = connection;
-        this.dialect = dialect;
-    }
+record RunWriter(Connection connection, Dialect dialect) {
 
     /** Records a run; false when it was already there. */
     boolean record(RunRecord record, String suite, String pair) throws SQLException {

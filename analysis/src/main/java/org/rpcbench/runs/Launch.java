@@ -9,18 +9,11 @@ import java.util.List;
  * server's JVM options, the switches and, when profiled, its flight recording and profiler agent; the
  * client's with the address to call, where its results go, how many calls are in flight and the server's
  * process to meter. A framework switch is a system property of every JVM, a {@code --switch} of the Go binary.
+ *
+ * @param s the run's settings
+ * @param profiler the profiler of a profiled run, or null
  */
-final class Launch {
-    private final PairRunSettings s;
-    private final Pinning pinning;
-    private final Profiler profiler;
-
-    /** @param profiler the profiler of a profiled run, or null */
-    Launch(PairRunSettings settings, Pinning pinning, Profiler profiler) {
-        this.s = settings;
-        this.pinning = pinning;
-        this.profiler = profiler;
-    }
+record Launch(PairRunSettings s, Pinning pinning, Profiler profiler) {
 
     /**
      * @param port the port to listen on, or null for the pair's own

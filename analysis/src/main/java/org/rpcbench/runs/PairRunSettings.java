@@ -61,29 +61,6 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
         return new Builder(checkout, pair, side);
     }
 
-    /** The same run, changed where the builder says. */
-    public Builder toBuilder() {
-        Builder b = new Builder(checkout, pair, side);
-        b.host = host;
-        b.port = port;
-        b.resultFile = resultFile;
-        b.overwrite = overwrite;
-        b.clientArgs = clientArgs;
-        b.concurrency = concurrency;
-        b.rate = rate;
-        b.switches = switches;
-        b.profiling = profiling;
-        b.pin = pin;
-        b.serverJvm = serverJvm;
-        b.clientJvm = clientJvm;
-        b.log = log;
-        b.historyStore = historyStore;
-        b.suite = suite;
-        b.historyPair = historyPair;
-        b.readyTimeout = readyTimeout;
-        return b;
-    }
-
     /** A sweep: several concurrencies against one server, each in its own {@code cN/}. */
     public boolean sweep() {
         return concurrency.size() > 1;
@@ -104,28 +81,31 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
         return switches.stream().anyMatch(s -> s.startsWith("calibration."));
     }
 
-    /** How a run's settings are put together: start from the defaults, change what is asked. */
+    /**
+     * How a run's settings are put together: the defaults, changed field by field where asked, then
+     * {@link #build() built} into the checked, fixed settings (the fields mean what the record's say).
+     */
     public static final class Builder {
         private final Checkout checkout;
         private final Pair pair;
         private final Side side;
-        private String host = "127.0.0.1";
-        private Integer port;
-        private Path resultFile;
-        private boolean overwrite;
-        private List<String> clientArgs = List.of();
-        private List<Integer> concurrency = List.of();
-        private Integer rate;
-        private List<String> switches = List.of();
-        private boolean profiling;
-        private boolean pin;
-        private List<String> serverJvm = List.of(JVM_DEFAULT.split(" "));
-        private List<String> clientJvm = List.of(JVM_DEFAULT.split(" "));
-        private Path log;
-        private String historyStore;
-        private String suite;
-        private String historyPair;
-        private Duration readyTimeout = READY_TIMEOUT;
+        public String host = "127.0.0.1";
+        public Integer port;
+        public Path resultFile;
+        public boolean overwrite;
+        public List<String> clientArgs = List.of();
+        public List<Integer> concurrency = List.of();
+        public Integer rate;
+        public List<String> switches = List.of();
+        public boolean profiling;
+        public boolean pin;
+        public List<String> serverJvm = List.of(JVM_DEFAULT.split(" "));
+        public List<String> clientJvm = List.of(JVM_DEFAULT.split(" "));
+        public Path log;
+        public String historyStore;
+        public String suite;
+        public String historyPair;
+        public Duration readyTimeout = READY_TIMEOUT;
 
         Builder(Checkout checkout, Pair pair, Side side) {
             this.checkout = checkout;
@@ -133,95 +113,9 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
             this.side = side;
         }
 
-        public Builder host(String v) {
-            host = v;
-            return this;
-        }
-
-        public Builder port(Integer v) {
-            port = v;
-            return this;
-        }
-
-        public Builder resultFile(Path v) {
-            resultFile = v;
-            return this;
-        }
-
-        public Builder overwrite(boolean v) {
-            overwrite = v;
-            return this;
-        }
-
-        public Builder clientArgs(List<String> v) {
-            clientArgs = v;
-            return this;
-        }
-
         /** The client's options as one string, split at white space as a shell would split it unquoted. */
-        public Builder clientArgs(String v) {
-            clientArgs = v == null || v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
-            return this;
-        }
-
-        public Builder concurrency(List<Integer> v) {
-            concurrency = v;
-            return this;
-        }
-
-        public Builder rate(Integer v) {
-            rate = v;
-            return this;
-        }
-
-        public Builder switches(List<String> v) {
-            switches = v;
-            return this;
-        }
-
-        public Builder profiling(boolean v) {
-            profiling = v;
-            return this;
-        }
-
-        public Builder pin(boolean v) {
-            pin = v;
-            return this;
-        }
-
-        public Builder serverJvm(List<String> v) {
-            serverJvm = v;
-            return this;
-        }
-
-        public Builder clientJvm(List<String> v) {
-            clientJvm = v;
-            return this;
-        }
-
-        public Builder log(Path v) {
-            log = v;
-            return this;
-        }
-
-        public Builder historyStore(String v) {
-            historyStore = v;
-            return this;
-        }
-
-        public Builder suite(String v) {
-            suite = v;
-            return this;
-        }
-
-        public Builder historyPair(String v) {
-            historyPair = v;
-            return this;
-        }
-
-        public Builder readyTimeout(Duration v) {
-            readyTimeout = v;
-            return this;
+        public static List<String> words(String v) {
+            return v == null || v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
         }
 
         public PairRunSettings build() {

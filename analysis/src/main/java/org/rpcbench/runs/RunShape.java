@@ -19,12 +19,26 @@ public record RunShape(String clientArgs, List<Integer> concurrency, boolean pin
         return new RunShape(args, concurrency, pin, serverJvm, clientJvm);
     }
 
+    /** A run of {@code side} with this shape and these switches; the rest as the settings' defaults. */
+    public PairRunSettings.Builder settings(Checkout checkout, Pair pair, PairRunSettings.Side side, List<String> switches) {
+        PairRunSettings.Builder b = PairRunSettings.of(checkout, pair, side);
+        b.clientArgs = PairRunSettings.Builder.words(clientArgs);
+        b.concurrency = concurrency;
+        b.pin = pin;
+        b.serverJvm = serverJvm;
+        b.clientJvm = clientJvm;
+        b.switches = switches;
+        return b;
+    }
+
     /**
      * A run in {@code dir} (jmh.json, run.json, server.log), its output to {@code log} (null: the terminal),
      * kept in no history store unless the caller says.
      */
     public PairRunSettings.Builder settings(Checkout checkout, Pair pair, List<String> switches, Path dir, Path log) {
-        return PairRunSettings.of(checkout, pair, PairRunSettings.Side.PAIR).clientArgs(clientArgs).concurrency(concurrency).pin(pin)
-                .serverJvm(serverJvm).clientJvm(clientJvm).switches(switches).resultFile(dir.resolve("jmh.json")).log(log);
+        PairRunSettings.Builder b = settings(checkout, pair, PairRunSettings.Side.PAIR, switches);
+        b.resultFile = dir.resolve("jmh.json");
+        b.log = log;
+        return b;
     }
 }

@@ -10,14 +10,12 @@ class ChiSquareTest {
 
     @Test
     void quantilesMatchTheTables() {
-        // the printed tables' values (e.g. NIST/SEMATECH e-Handbook, 1.3.6.7.4), to their three decimals
-        assertThat(ChiSquare.quantile(0.975, 4)).isCloseTo(11.143, within(0.001));
-        assertThat(ChiSquare.quantile(0.025, 4)).isCloseTo(0.484, within(0.001));
-        assertThat(ChiSquare.quantile(0.95, 10)).isCloseTo(18.307, within(0.001));
-        assertThat(ChiSquare.quantile(0.05, 10)).isCloseTo(3.940, within(0.001));
-        assertThat(ChiSquare.quantile(0.99, 1)).isCloseTo(6.635, within(0.001));
-        assertThat(ChiSquare.quantile(0.975, 30)).isCloseTo(46.979, within(0.001));
-        assertThat(ChiSquare.quantile(0.025, 30)).isCloseTo(16.791, within(0.001));
+        // the printed tables' values (e.g. NIST/SEMATECH e-Handbook, 1.3.6.7.4), to their three decimals: p, df, quantile
+        double[][] table = {{0.975, 4, 11.143}, {0.025, 4, 0.484}, {0.95, 10, 18.307}, {0.05, 10, 3.940}, {0.99, 1, 6.635},
+            {0.975, 30, 46.979}, {0.025, 30, 16.791}};
+        for (double[] row : table) {
+            assertThat(ChiSquare.quantile(row[0], row[1])).as("p %s, df %s", row[0], row[1]).isCloseTo(row[2], within(0.001));
+        }
     }
 
     @Test

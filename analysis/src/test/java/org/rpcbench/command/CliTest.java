@@ -90,22 +90,22 @@ class CliTest {
     void optionsGoBeforeOrAfterTheCommandAndThePair() {
         ParseResult ab = parse("ab", "--rounds", "3", "-a", "-f 0 -wi 1 getUser", "dubbo-hessian");
         AbCommand command = (AbCommand) ab.subcommand().commandSpec().userObject();
-        assertThat(command.effort.rounds).isEqualTo(3);
-        assertThat(command.load.clientArgs).isEqualTo("-f 0 -wi 1 getUser");
+        assertThat(command.running.effort.rounds).isEqualTo(3);
+        assertThat(command.running.load.clientArgs).isEqualTo("-f 0 -wi 1 getUser");
         assertThat(command.words).containsExactly("dubbo-hessian");
 
         ParseResult before = parse("-n", "-a", "-f 0 --steady-warmup 1", "-P", "smoke", "suite", "seed-003");
         Cli top = (Cli) before.commandSpec().userObject();
-        assertThat(top.build.skip()).isTrue();
-        assertThat(top.load.clientArgs).isEqualTo("-f 0 --steady-warmup 1");
-        assertThat(top.effort.profile).isEqualTo(Profile.SMOKE);
+        assertThat(top.running.build.skip()).isTrue();
+        assertThat(top.running.load.clientArgs).isEqualTo("-f 0 --steady-warmup 1");
+        assertThat(top.running.effort.profile).isEqualTo(Profile.SMOKE);
 
         ParseResult after = parse("dubbo-hessian", "-n", "-t", "4,16", "-o", "dubbo.filters=default", "-o", "dubbo.decode-in-io=off");
         Cli pair = (Cli) after.commandSpec().userObject();
         assertThat(pair.words).containsExactly("dubbo-hessian");
-        assertThat(pair.build.skip()).isTrue();
-        assertThat(pair.load.concurrency()).containsExactly(4, 16);
-        assertThat(pair.load.switches()).containsExactly("dubbo.filters=default", "dubbo.decode-in-io=off");
+        assertThat(pair.running.build.skip()).isTrue();
+        assertThat(pair.running.load.concurrency()).containsExactly(4, 16);
+        assertThat(pair.running.load.switches()).containsExactly("dubbo.filters=default", "dubbo.decode-in-io=off");
 
         ParseResult candidate = parse("ab", "--candidate-build", "-Ddubbo.version=3.3.5", "--baseline-rev", "HEAD~1", "suite", "seed-001");
         AbCommand c = (AbCommand) candidate.subcommand().commandSpec().userObject();
@@ -121,7 +121,7 @@ class CliTest {
         LoadOptions after = new LoadOptions();
         after.switches = List.of("dubbo.decode-in-io=off");
         after.pin = true;
-        LoadOptions m = LoadOptions.merged(before, after);
+        LoadOptions m = Merge.merged(before, after);
         assertThat(m.switches()).containsExactly("dubbo.filters=default", "dubbo.decode-in-io=off");
         assertThat(m.clientArgs).isEqualTo("-wi 1");
         assertThat(m.pinned()).isTrue();

@@ -58,7 +58,7 @@ class CompareCommandTest {
     int compare(String... args) {
         out.reset();
         err.reset();
-        return CompareCommand.run(args, new PrintStream(out, true), new PrintStream(err, true));
+        return Cli.run("compare", List.of(args), new PrintStream(out, true), new PrintStream(err, true));
     }
 
     String out() {

@@ -81,7 +81,7 @@ class MergeCommandTest {
     void oneClientsErrorsFailTheMergedRun() throws Exception {
         Path good = client("host-a", "dubbo-hessian", new double[] {1000, 1000}, tally(50, 1, 0));
         Path bad = client("host-b", "dubbo-hessian", new double[] {1000, 1000}, tally(50, 1, 2));
-        int exit = MergeCommand.run(new String[] {dir.resolve("merged").toString(), good.toString(), bad.toString()},
+        int exit = Cli.run("merge", List.of(dir.resolve("merged").toString(), good.toString(), bad.toString()),
                 new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(new ByteArrayOutputStream(), true));
         assertThat(exit).isEqualTo(1);
         assertThat(Records.read(dir.resolve("merged").resolve("run.json")).cases().get(0).errors()).isEqualTo(4);
@@ -93,7 +93,7 @@ class MergeCommandTest {
         Path b = client("host-b", "dubbo-kryo", new double[] {1000, 1000}, tally(10, 1, 0));
         assertThatThrownBy(() -> MergeClients.merge(List.of(a, b))).hasMessageContaining("differ in binding");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertThat(MergeCommand.run(new String[] {dir.resolve("m").toString(), a.toString(), dir.resolve("nothing").toString()},
+        assertThat(Cli.run("merge", List.of(dir.resolve("m").toString(), a.toString(), dir.resolve("nothing").toString()),
                 new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(err, true))).isEqualTo(2);
         assertThat(err.toString()).startsWith("rpc-bench merge: no run.json in");
     }

@@ -30,7 +30,7 @@ class VerifyCommandTest {
 
     int verify(String... args) {
         out.reset();
-        return VerifyCommand.run(List.of(args), new PrintStream(out, true), new PrintStream(out, true));
+        return Cli.run("verify", List.of(args), new PrintStream(out, true), new PrintStream(out, true));
     }
 
     String out() {

@@ -10,26 +10,29 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real PostgreSQL server for the tests, from the machine's Debian package: a new cluster in a temporary
  * folder, on a free loopback port, stopped and deleted after. PostgreSQL refuses to run as root, so as root
  * it runs as the package's postgres user.
  */
-final class LocalPostgres implements AutoCloseable {
+record LocalPostgres(Path dir, Path bin, int port, boolean asPostgresUser, String password) implements AutoCloseable {
 
-    private final Path dir;
-    private final Path bin;
-    private final int port;
-    private final boolean asPostgresUser;
-    private final String password;
-
-    private LocalPostgres(Path dir, Path bin, int port, boolean asPostgresUser, String password) {
-        this.dir = dir;
-        this.bin = bin;
-        this.port = port;
-        this.asPostgresUser = asPostgresUser;
-        this.password = password;
+    /**
+     * {@link #binaries()}, or the test aborted (skipped, saying why) when the package is missing; under CI,
+     * which installs it, failed.
+     */
+    static Path binariesOrSkip() throws IOException {
+        Path bin = binaries();
+        if (bin == null) {
+            String why = "PostgreSQL is not installed (Debian: apt-get install postgresql; ./test.sh does it)";
+            if (System.getenv("CI") != null) {
+                throw new IllegalStateException(why);
+            }
+            Assumptions.abort(why);
+        }
+        return bin;
     }
 
     /** Where initdb and pg_ctl are: Debian's /usr/lib/postgresql/VERSION/bin (the newest), else null. */
@@ -81,10 +84,6 @@ final class LocalPostgres implements AutoCloseable {
 
     String url(String database) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database + "?user=rpcbench";
-    }
-
-    int port() {
-        return port;
     }
 
     /** A new, empty database, so that each test starts from nothing. */

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -20,14 +19,7 @@ class PostgresHistoryStoreTest extends HistoryStoreContract {
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        Path bin = LocalPostgres.binaries();
-        if (bin == null) {
-            String why = "PostgreSQL is not installed (Debian: apt-get install postgresql; ./test.sh does it)";
-            if (System.getenv("CI") != null) {
-                throw new IllegalStateException(why);
-            }
-            Assumptions.abort(why);
-        }
+        Path bin = LocalPostgres.binariesOrSkip();
         server = LocalPostgres.start(bin);
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,10 +39,18 @@ class PairRunTest {
         Records.write(Runs.run("ready", "none", List.of(Runs.closedCase("getUser", 1000, 2))), record);
     }
 
-    PairRunSettings.Builder settings(String pair, String clientArgs) {
-        return PairRunSettings.of(checkout, StandInGo.pair(pair), PairRunSettings.Side.PAIR).clientArgs(clientArgs)
-                .resultFile(root.resolve("results/" + pair + "/jmh.json")).log(root.resolve("results/" + pair + "/benchmark.log"))
-                .readyTimeout(Duration.ofSeconds(3));
+    PairRunSettings settings(String pair, String clientArgs) {
+        return settings(pair, clientArgs, b -> {});
+    }
+
+    PairRunSettings settings(String pair, String clientArgs, Consumer<PairRunSettings.Builder> change) {
+        PairRunSettings.Builder b = PairRunSettings.of(checkout, StandInGo.pair(pair), PairRunSettings.Side.PAIR);
+        b.clientArgs = PairRunSettings.Builder.words(clientArgs);
+        b.resultFile = root.resolve("results/" + pair + "/jmh.json");
+        b.log = root.resolve("results/" + pair + "/benchmark.log");
+        b.readyTimeout = Duration.ofSeconds(3);
+        change.accept(b);
+        return b.build();
     }
 
     PairRun.Result run(PairRunSettings s) throws Exception {
@@ -54,7 +63,7 @@ class PairRunTest {
 
     @Test
     void aRunStartsTheServerWaitsForItRunsTheClientAndKeepsTheRecord() throws Exception {
-        PairRun.Result r = run(settings("ready", "record=" + record).historyStore(root.resolve("history.db").toString()).build());
+        PairRun.Result r = run(settings("ready", "record=" + record, b -> b.historyStore = root.resolve("history.db").toString()));
         assertThat(r.exit()).as(log("ready")).isZero();
         assertThat(r.stopped()).isFalse();
         assertThat(r.records()).containsExactly(root.resolve("results/ready/run.json"));
@@ -68,7 +77,7 @@ class PairRunTest {
 
     @Test
     void aSweepRunsTheClientOncePerConcurrencyAgainstOneServer() throws Exception {
-        PairRun.Result r = run(settings("ready", "record=" + record).concurrency(List.of(4, 16)).build());
+        PairRun.Result r = run(settings("ready", "record=" + record, b -> b.concurrency = List.of(4, 16)));
         assertThat(r.exit()).isZero();
         assertThat(StandInGo.calls(root)).containsExactly("client ready 4", "client ready 16");
         assertThat(r.records()).containsExactly(root.resolve("results/ready/c4/run.json"), root.resolve("results/ready/c16/run.json"));
@@ -79,7 +88,7 @@ class PairRunTest {
     @Test
     void aServerThatDiesMidRunStopsTheRunWithinSecondsAndLeavesNothing() throws Exception {
         long start = System.nanoTime();
-        PairRun.Result r = run(settings("dies", "sleep=60").build());
+        PairRun.Result r = run(settings("dies", "sleep=60"));
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
         assertThat(r.exit()).isEqualTo(1);
         assertThat(log("dies")).contains("benchmark.sh: the dies server died during the run; stopping the client");
@@ -88,10 +97,10 @@ class PairRunTest {
 
     @Test
     void aServerThatNeverGetsReadyOrRefusesItsSwitchIsSaidInOneLine() throws Exception {
-        PairRun.Result mute = run(settings("mute", "exit=0").build());
+        PairRun.Result mute = run(settings("mute", "exit=0"));
         assertThat(mute.exit()).isEqualTo(1);
         assertThat(log("mute")).contains("benchmark.sh: the mute server printed no ready line within 3s");
-        PairRun.Result bad = run(settings("badswitch", "exit=0").build());
+        PairRun.Result bad = run(settings("badswitch", "exit=0"));
         assertThat(bad.exit()).as("a bad switch is bad input").isEqualTo(2);
         assertThat(log("badswitch")).contains("benchmark.sh: the badswitch server did not start: rpc-bench server: switch x.y: no such switch");
         assertThat(StandInGo.calls(root)).as("no client ran").isEmpty();
@@ -100,14 +109,14 @@ class PairRunTest {
 
     @Test
     void aServerThatIgnoresSigtermIsKilled() throws Exception {
-        PairRun.Result r = run(settings("deaf", "record=" + record).build());
+        PairRun.Result r = run(settings("deaf", "record=" + record));
         assertThat(r.exit()).isZero();
         assertThat(StandInGo.alive(root)).isEmpty();
     }
 
     @Test
     void aStopEndsEveryProcessOfTheRunWhichIsNoResult() throws Exception {
-        PairRunSettings s = settings("ready", "sleep=60").historyStore(root.resolve("history.db").toString()).build();
+        PairRunSettings s = settings("ready", "sleep=60", b -> b.historyStore = root.resolve("history.db").toString());
         CompletableFuture<PairRun.Result> running = CompletableFuture.supplyAsync(() -> {
             try {
                 return run(s);
@@ -133,7 +142,7 @@ class PairRunTest {
     @Test
     void nothingStartsAfterAStop() throws Exception {
         stop.request(Stop.TERMINATED);
-        PairRun.Result r = run(settings("ready", "record=" + record).build());
+        PairRun.Result r = run(settings("ready", "record=" + record));
         assertThat(r.stopped()).isTrue();
         assertThat(r.exit()).isEqualTo(Stop.TERMINATED);
         assertThat(root.resolve("go/target/bin/pids")).doesNotExist();
@@ -141,9 +150,9 @@ class PairRunTest {
 
     @Test
     void theCommandLinesCarryWhatTheSettingsSay() {
-        PairRunSettings s = PairRunSettings.of(Checkout.copyOf(root, "test"), new Pair("dubbo-hessian", "java", 20880),
-                PairRunSettings.Side.PAIR).clientArgs("-f 0  -wi 1 getUser").switches(List.of("dubbo.filters=default"))
-                .serverJvm(List.of("-Xmx1g")).clientJvm(List.of("-Xmx2g")).concurrency(List.of(8)).resultFile(root.resolve("r/jmh.json")).build();
+        PairRunSettings s = new RunShape("-f 0  -wi 1 getUser", List.of(8), false, List.of("-Xmx1g"), List.of("-Xmx2g"))
+                .settings(Checkout.copyOf(root, "test"), new Pair("dubbo-hessian", "java", 20880), List.of("dubbo.filters=default"),
+                        root.resolve("r"), null).build();
         Launch launch = new Launch(s, new Pinning("0", "1-3"), null);
         assertThat(launch.server(0, null, null)).containsExactly("taskset", "-c", "0", "java", "-Xmx1g",
                 "-Drpcbench.switch.dubbo.filters=default", "-jar", root.resolve("dubbo-hessian-server/target/dubbo-hessian-server.jar").toString(),
@@ -152,9 +161,10 @@ class PairRunTest {
                 "-Drpcbench.switch.dubbo.filters=default", "-jar", root.resolve("dubbo-hessian-client/target/dubbo-hessian-client.jar").toString(),
                 "--host", "127.0.0.1", "--port", "4711", "--result", root.resolve("r/jmh.json").toString(), "--concurrency", "8",
                 "--server-pid", "99", "-f", "0", "-wi", "1", "getUser");
-        PairRunSettings go = PairRunSettings.of(Checkout.copyOf(root, "test"), StandInGo.pair("grpc-go"), PairRunSettings.Side.PAIR)
-                .switches(List.of("calibration.spin-ns=5")).resultFile(root.resolve("g/jmh.json")).build();
-        assertThat(new Launch(go, Pinning.NONE, null).server(0, null, null)).containsExactly(root.resolve("go/target/bin/rpcbench-go").toString(),
+        PairRunSettings.Builder go = PairRunSettings.of(Checkout.copyOf(root, "test"), StandInGo.pair("grpc-go"), PairRunSettings.Side.PAIR);
+        go.switches = List.of("calibration.spin-ns=5");
+        go.resultFile = root.resolve("g/jmh.json");
+        assertThat(new Launch(go.build(), Pinning.NONE, null).server(0, null, null)).containsExactly(root.resolve("go/target/bin/rpcbench-go").toString(),
                 "server", "--pair", "grpc-go", "--switch", "calibration.spin-ns=5", "--host", "127.0.0.1", "--port", "0");
     }
 

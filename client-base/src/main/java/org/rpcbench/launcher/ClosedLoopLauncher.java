@@ -98,6 +98,7 @@ final class ClosedLoopLauncher {
         }, "rpc-bench-stopped");
         Runtime.getRuntime().addShutdownHook(onStop);
         Collection<RunResult> results;
+        boolean stopping = false;
         try {
             results = new Runner(options, progress.format()).run();
         } catch (RunnerException e) {
@@ -107,8 +108,13 @@ final class ClosedLoopLauncher {
             try {
                 Runtime.getRuntime().removeShutdownHook(onStop);
             } catch (IllegalStateException shuttingDown) {
-                // already stopping: the hook records what finished
+                stopping = true;
             }
+        }
+        if (stopping) {
+            // the hook records what finished, marked as stopped: a second writer here would race it for run.json
+            // and could leave a record that does not say the run was stopped
+            return 1;
         }
         return report(binding, given, options, selected, results, sizes, started, false, out, err);
     }

@@ -20,6 +20,11 @@ public final class Bounded {
     private Bounded() {}
 
     public static <T> Outcome<T> call(String threadName, long deadlineMillis, Callable<T> work) {
+        return call(threadName, deadlineMillis, "no answer within " + deadlineMillis / 1000 + " s", work);
+    }
+
+    /** @param lateProblem the line when the deadline passes first */
+    public static <T> Outcome<T> call(String threadName, long deadlineMillis, String lateProblem, Callable<T> work) {
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, threadName);
             t.setDaemon(true);
@@ -30,7 +35,7 @@ public final class Bounded {
             return new Outcome<>(future.get(deadlineMillis, TimeUnit.MILLISECONDS), null);
         } catch (TimeoutException e) {
             future.cancel(true);
-            return new Outcome<>(null, "no answer within " + deadlineMillis / 1000 + " s");
+            return new Outcome<>(null, lateProblem);
         } catch (ExecutionException e) {
             return new Outcome<>(null, Problems.rootCause(e.getCause()));
         } catch (InterruptedException e) {

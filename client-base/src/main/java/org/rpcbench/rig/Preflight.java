@@ -29,18 +29,32 @@ public final class Preflight {
         }
     }
 
+    /**
+     * How long the client's own connection may take to open, apart from the calls' deadline. Opening it
+     * starts the framework's client in this fresh JVM (Dubbo's: 3 to 4 s here when the machine is quiet), and
+     * on a loaded machine that alone took the whole 10 s that the calls have, so a server that was up was
+     * taken for one that was not. A port where nothing listens is refused at once all the same.
+     */
+    public static final long CONNECT_MILLIS = 30_000;
+
     private Preflight() {}
 
+    /** @param deadlineMillis how long the calls may take, once the connection is open */
     public static Result check(ClientBinding binding, Target target, List<Case> cases, long deadlineMillis) {
         // A cold server's first answer can be slow (seen: over 5 s for Triple's HTTP/1.1 path on a busy
         // machine); that is not a failure, so the calls here may take the whole deadline.
         Target patient = new Target(target.host(), target.port(), (int) Math.max(target.timeoutMillis(), deadlineMillis));
-        Bounded.Outcome<Result> outcome = Bounded.call("rpc-bench-preflight", deadlineMillis, () -> callEachCase(binding, patient, cases));
+        Bounded.Outcome<Connection> opened = Bounded.call("rpc-bench-preflight-connect", CONNECT_MILLIS,
+                "its connection did not open within " + CONNECT_MILLIS / 1000 + " s", () -> binding.connect(patient));
+        if (opened.problem() != null) {
+            return new Result(opened.problem(), false);
+        }
+        Bounded.Outcome<Result> outcome = Bounded.call("rpc-bench-preflight", deadlineMillis, () -> callEachCase(opened.value(), cases));
         return outcome.problem() != null ? new Result(outcome.problem(), false) : outcome.value();
     }
 
-    private static Result callEachCase(ClientBinding binding, Target target, List<Case> cases) throws Exception {
-        try (Connection connection = binding.connect(target)) {
+    private static Result callEachCase(Connection opened, List<Case> cases) throws Exception {
+        try (Connection connection = opened) {
             boolean answered = false;
             for (Case c : cases) {
                 String problem;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.rpcbench.server.RunningServer;
 
 /**
  * Dubbo's HTTP/1 defect, reproduced against Dubbo's own server, on a plain socket so that what the server
@@ -35,19 +33,15 @@ class Http1DefectReproductionTest {
     /** Long enough for any answer on this machine, loaded as it may be, to come. */
     static final int WAIT_MILLIS = 5_000;
 
-    RunningServer server;
-    int port;
+    LoopbackServer server;
 
     @BeforeAll
     void start() throws Exception {
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        server = new HttpJsonServer().start("127.0.0.1", port);
+        server = LoopbackServer.start();
         // past the server's first, slow answers (class loading, the JIT), which would look like lost ones
-        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             for (int i = 0; i < 2_000; i++) {
-                s.getOutputStream().write(RawHttp.whole(port));
+                s.getOutputStream().write(RawHttp.whole(server.port()));
                 RawHttp.read(s, 1, 30_000);
             }
         }
@@ -60,7 +54,7 @@ class Http1DefectReproductionTest {
 
     @Test
     void twoAnswersWrittenAtOnceLoseTheLatersStatusLineAndTheServerKeepsTheConnectionAndAnswers() throws Exception {
-        byte[] one = RawHttp.whole(port);
+        byte[] one = RawHttp.whole(server.port());
         byte[] two = new byte[2 * one.length];
         System.arraycopy(one, 0, two, 0, one.length);
         System.arraycopy(one, 0, two, one.length, one.length);
@@ -69,7 +63,7 @@ class Http1DefectReproductionTest {
         int answeredAfter = 0;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (broken.size() < 3 && System.nanoTime() < deadline) {
-            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
                 s.setTcpNoDelay(true);
                 OutputStream out = s.getOutputStream();
                 for (int i = 0; i < 200; i++) {
@@ -80,8 +74,8 @@ class Http1DefectReproductionTest {
                     if (r.outcome() != RawHttp.Outcome.ANSWERED) {
                         broken.add(r.outcome() + ": " + RawHttp.shown(r.bytes()));
                         // the server goes on answering: a new connection is answered whole
-                        try (Socket next = new Socket(InetAddress.getLoopbackAddress(), port)) {
-                            next.getOutputStream().write(RawHttp.whole(port));
+                        try (Socket next = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+                            next.getOutputStream().write(RawHttp.whole(server.port()));
                             if (RawHttp.read(next, 1, WAIT_MILLIS).outcome() == RawHttp.Outcome.ANSWERED) {
                                 answeredAfter++;
                             }
@@ -109,7 +103,7 @@ class Http1DefectReproductionTest {
     @EnabledIfSystemProperty(named = "rpcbench.http1.stress", matches = "[1-9][0-9]*")
     void theJdksWayOfSendingMeetsTheSameBrokenAnswer() throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(Long.getLong("rpcbench.http1.stress"));
-        byte[] head = RawHttp.head(port, RawHttp.BODY.length);
+        byte[] head = RawHttp.head(server.port(), RawHttp.BODY.length);
         List<String> broken = java.util.Collections.synchronizedList(new ArrayList<>());
         java.util.concurrent.atomic.AtomicLong requests = new java.util.concurrent.atomic.AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(32);
@@ -117,7 +111,7 @@ class Http1DefectReproductionTest {
         for (int c = 0; c < 32; c++) {
             all.add(pool.submit(() -> {
                 while (System.nanoTime() < end) {
-                    try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                    try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
                         s.setTcpNoDelay(true);
                         OutputStream out = s.getOutputStream();
                         while (System.nanoTime() < end) {
@@ -128,7 +122,7 @@ class Http1DefectReproductionTest {
                             requests.incrementAndGet();
                             RawHttp.Reading r = RawHttp.read(s, 1, WAIT_MILLIS);
                             if (r.outcome() != RawHttp.Outcome.ANSWERED) {
-                                out.write(RawHttp.whole(port));
+                                out.write(RawHttp.whole(server.port()));
                                 RawHttp.Reading next = RawHttp.read(s, 1, WAIT_MILLIS);
                                 broken.add(r.outcome() + ": " + RawHttp.shown(r.bytes()) + "; the next request on it: "
                                         + next.outcome());

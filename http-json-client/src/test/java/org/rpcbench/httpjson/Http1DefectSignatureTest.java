@@ -2,8 +2,6 @@ package org.rpcbench.httpjson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +28,6 @@ import org.rpcbench.record.WireSize;
 import org.rpcbench.rig.Caller;
 import org.rpcbench.rig.ForkTally;
 import org.rpcbench.rig.NanoClock;
-import org.rpcbench.server.RunningServer;
 
 /**
  * The defect's signature as this pair's client meets it, and what {@link Http1Defect} makes of a run: the JDK's
@@ -48,18 +45,14 @@ class Http1DefectSignatureTest {
     /** The fault is armed as this iteration begins: the ones before it show the server answering. */
     static final int ARMED_AT = 1;
 
-    RunningServer server;
-    int port;
+    LoopbackServer server;
 
     @BeforeAll
     void start() throws Exception {
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        server = new HttpJsonServer().start("127.0.0.1", port);
+        server = LoopbackServer.start();
         // past the server's first, slow answers (class loading, the JIT), which would time out here; the
         // defect itself may strike meanwhile, and is let pass
-        try (HttpJsonConnection c = new HttpJsonConnection(new Target("127.0.0.1", port, 10_000))) {
+        try (HttpJsonConnection c = new HttpJsonConnection(new Target("127.0.0.1", server.port(), 10_000))) {
             for (int i = 0; i < 2_000; i++) {
                 try {
                     c.prepare(Case.GET_USER, i).call();
@@ -83,7 +76,7 @@ class Http1DefectSignatureTest {
     }
 
     Measured measure(FaultyProxy.Fault fault) throws Exception {
-        FaultyProxy proxy = new FaultyProxy(port);
+        FaultyProxy proxy = new FaultyProxy(server.port());
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try (proxy; HttpJsonConnection c = new HttpJsonConnection(new Target("127.0.0.1", proxy.port(), TIMEOUT_MILLIS))) {
             List<Caller> callers = new ArrayList<>();

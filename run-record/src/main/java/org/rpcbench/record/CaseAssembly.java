@@ -44,11 +44,8 @@ public final class CaseAssembly {
         List<List<Double>> scores = new ArrayList<>();
         Histogram latency = Histograms.empty();
         Histogram failed = Histograms.empty();
-        Histogram steadyLatency = Histograms.empty();
         List<ProcessDelta> client = new ArrayList<>();
         List<ProcessDelta> server = new ArrayList<>();
-        List<ProcessDelta> steadyClient = new ArrayList<>();
-        List<ProcessDelta> steadyServer = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<List<ProblemKind>> kinds = new ArrayList<>();
         List<JitWarmup> warmups = new ArrayList<>();
@@ -56,9 +53,7 @@ public final class CaseAssembly {
         long errors = 0;
         long warmupCalls = 0;
         long warmupErrors = 0;
-        long steadyCalls = 0;
-        double steadyAnswered = 0;
-        int steadyCount = 0;
+        SteadyTally steady = new SteadyTally();
         int excluded = 0;
         boolean climbing = false;
         for (int f = 0; f < forks.size(); f++) {
@@ -95,12 +90,7 @@ public final class CaseAssembly {
                         IterationRecord.Percentiles.of(Latency.of(h)), threads(w.server()), threads(w.client()));
                 iterations.add(it);
                 if (i >= unsteady) {
-                    steadyLatency.add(h);
-                    steadyClient.add(w.client());
-                    steadyServer.add(w.server());
-                    steadyCalls += w.calls();
-                    steadyAnswered += it.answeredPerSecond();
-                    steadyCount++;
+                    steady.add(h, w, it);
                 }
             }
             scores.add(forkList);
@@ -108,13 +98,35 @@ public final class CaseAssembly {
         double ops = Double.isNaN(opsPerSecond) ? mean(scores) : opsPerSecond;
         long measured = calls + errors;
         double answered = measured == 0 ? 0 : ops * calls / measured;
-        Steady steady = new Steady(excluded, steadyCount == 0 ? Double.NaN : steadyAnswered / steadyCount,
-                Latency.of(steadyLatency), PerCall.of(steadyCalls, ProcessDelta.sum(steadyServer), ProcessDelta.sum(steadyClient)));
         return new CaseRecord(name, ops, opsError, scores, answered, Latency.of(latency),
                 failed.getTotalCount() == 0 ? null : Latency.of(failed), calls, errors, warmupCalls, warmupErrors, problems,
                 climbing, wire, new CpuAndGc(ProcessUse.of(client), ProcessUse.of(server)),
-                PerCall.of(calls, ProcessDelta.sum(server), ProcessDelta.sum(client)), iterations, steady,
+                PerCall.of(calls, ProcessDelta.sum(server), ProcessDelta.sum(client)), iterations, steady.steady(excluded),
                 null, null, null, null, null, warmups, ProblemTally.merge(kinds), null);
+    }
+
+    /** The steady state's iterations (those after the warm-up SteadyState excludes), added up one by one. */
+    private static final class SteadyTally {
+        private final Histogram latency = Histograms.empty();
+        private final List<ProcessDelta> client = new ArrayList<>();
+        private final List<ProcessDelta> server = new ArrayList<>();
+        private long calls;
+        private double answered;
+        private int count;
+
+        void add(Histogram h, TallyFile.Window w, IterationRecord it) {
+            latency.add(h);
+            client.add(w.client());
+            server.add(w.server());
+            calls += w.calls();
+            answered += it.answeredPerSecond();
+            count++;
+        }
+
+        Steady steady(int excluded) {
+            return new Steady(excluded, count == 0 ? Double.NaN : answered / count, Latency.of(latency),
+                    PerCall.of(calls, ProcessDelta.sum(server), ProcessDelta.sum(client)));
+        }
     }
 
     private static Long part(ProcessDelta d, boolean cpu) {

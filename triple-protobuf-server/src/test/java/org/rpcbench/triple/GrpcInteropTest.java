@@ -58,7 +58,9 @@ class GrpcInteropTest {
                 .setRequestMarshaller(ProtoUtils.marshaller(request))
                 .setResponseMarshaller(ProtoUtils.marshaller(answerType))
                 .build();
-        return ClientCalls.blockingUnaryCall(channel, descriptor, CallOptions.DEFAULT.withDeadlineAfter(5, TimeUnit.SECONDS), request);
+        // the deadline only ends a hung test: the first call opens the channel and meets a cold server, which on
+        // a loaded machine took more than 4 s
+        return ClientCalls.blockingUnaryCall(channel, descriptor, CallOptions.DEFAULT.withDeadlineAfter(30, TimeUnit.SECONDS), request);
     }
 
     @Test

@@ -1,0 +1,23 @@
+package org.rpcbench.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class SoakPlanTest {
+    @Test
+    void aPayloadsShareIsSplitIntoTenOrMoreIterationsOfThreeToSixtySeconds() {
+        assertThat(SoakCommand.Plan.of(30)).extracting("iterations", "iterationSeconds").containsExactly(10, 3);
+        assertThat(SoakCommand.Plan.of(900)).extracting("iterations", "iterationSeconds").containsExactly(20, 45);
+        assertThat(SoakCommand.Plan.of(7200)).extracting("iterations", "iterationSeconds").containsExactly(120, 60);
+    }
+
+    // a one-minute soak (CI's) must not spend most of its time warming up; a long one keeps the full minute
+    @Test
+    void theWarmUpIsBoundedByAQuarterOfTheShareBetweenFiveAndSixtySeconds() {
+        assertThat(SoakCommand.Plan.of(12).warmupBoundSeconds()).isEqualTo(5);
+        assertThat(SoakCommand.Plan.of(30).warmupBoundSeconds()).isEqualTo(7);
+        assertThat(SoakCommand.Plan.of(120).warmupBoundSeconds()).isEqualTo(30);
+        assertThat(SoakCommand.Plan.of(900).warmupBoundSeconds()).isEqualTo(60);
+    }
+}
