@@ -85,20 +85,28 @@ public record ReportTable(String title, List<String> columns, List<Row> rows) {
      */
     public static ReportTable ofSuite(String title, List<Entry> entries, List<String> order) {
         List<String> columns = new ArrayList<>();
+        List<Row> rows = rows(entries, (c, r) -> c.name(), columns);
+        return new ReportTable(title, ordered(columns, order), rows);
+    }
+
+    /** A row per entry, a cell per column its runs' cases fall in; the columns in the order they first appear. */
+    private static List<Row> rows(List<Entry> entries, java.util.function.BiFunction<CaseRecord, RunRecord, String> columnOf,
+                                  List<String> columns) {
         List<Row> rows = new ArrayList<>();
         for (Entry e : entries) {
             Map<String, Cell> cells = new LinkedHashMap<>();
             for (RunRecord r : e.records()) {
                 for (CaseRecord c : r.cases()) {
-                    if (!columns.contains(c.name())) {
-                        columns.add(c.name());
+                    String column = columnOf.apply(c, r);
+                    if (!columns.contains(column)) {
+                        columns.add(column);
                     }
-                    add(cells, c.name(), c, r);
+                    add(cells, column, c, r);
                 }
             }
             rows.add(new Row(e.pair(), e.records(), cells));
         }
-        return new ReportTable(title, ordered(columns, order), rows);
+        return rows;
     }
 
     /**
@@ -118,20 +126,7 @@ public record ReportTable(String title, List<String> columns, List<Row> rows) {
     /** A sweep whose rows are given with their records: a suite's, whose rows may be one pair on several releases. */
     public static ReportTable ofSweep(String title, List<Entry> entries) {
         List<String> columns = new ArrayList<>();
-        List<Row> rows = new ArrayList<>();
-        for (Entry e : entries) {
-            Map<String, Cell> cells = new LinkedHashMap<>();
-            for (RunRecord r : e.records()) {
-                for (CaseRecord c : r.cases()) {
-                    String column = c.name() + " @" + r.threads();
-                    if (!columns.contains(column)) {
-                        columns.add(column);
-                    }
-                    add(cells, column, c, r);
-                }
-            }
-            rows.add(new Row(e.pair(), e.records(), cells));
-        }
+        List<Row> rows = rows(entries, (c, r) -> c.name() + " @" + r.threads(), columns);
         List<String> sorted = new ArrayList<>(columns);
         sorted.sort((a, b) -> {
             String[] x = a.split(" @");
