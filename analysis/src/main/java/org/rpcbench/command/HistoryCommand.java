@@ -16,6 +16,7 @@ import org.rpcbench.history.HistoryStore;
 import org.rpcbench.history.Recorder;
 import org.rpcbench.history.StoreAddress;
 import org.rpcbench.history.TrendPoint;
+import org.rpcbench.report.ReleaseSummary;
 import org.rpcbench.report.SuiteHtml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,13 +29,15 @@ import picocli.CommandLine.Spec;
  * The history store from the command line, the store always the one RPCBENCH_HISTORY names (results/history.db
  * unless it says otherwise; never on a command line, where a process list would show its password):
  * <pre>
- *   history PAIR CASE [--limit N]             the stored runs of a pair and case, oldest first, change points marked
+ *   history PAIR CASE [--limit N] [--across-releases]
+ *                                             the stored runs of a pair and case, oldest first, change points marked;
+ *                                             with --across-releases, on every release a suite ran it on, and a table by release
  *   history record [--suite NAME] RUN_JSON... keep these runs (a run already kept is left as it is)
  * </pre>
  * Exit 2 for wrong arguments, a run record that cannot be read or one that may not be kept (a calibration
  * run), 1 when the store cannot be reached.
  */
-@Command(name = "history", customSynopsis = {"Usage: ./benchmark.sh history PAIR CASE [--limit N]",
+@Command(name = "history", customSynopsis = {"Usage: ./benchmark.sh history PAIR CASE [--limit N] [--across-releases]",
     "       ./benchmark.sh history record [--suite NAME] RUN_JSON..."},
         description = {"The runs kept in the history store (RPCBENCH_HISTORY: a file, jdbc:postgresql://HOST:PORT/DB, or off;",
             "default results/history.db), oldest first, change points marked; or runs kept in it."},
@@ -47,6 +50,10 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", converter = Converters.Limit.class, defaultValue = "50",
             description = "at most the N latest runs (default: 50)")
     int limit;
+
+    @Option(names = "--across-releases", description = {"also the pair's runs on the other framework releases a suite ran it on (suite",
+        "--releases, rows PAIR@RELEASE), and a table by release: each one's runs, median and its 95 % interval"})
+    boolean releases;
 
     @Parameters(paramLabel = "PAIR CASE", arity = "0..*", description = "the pair and the case")
     List<String> words = new ArrayList<>();
@@ -62,7 +69,7 @@ final class HistoryCommand implements Callable<Integer> {
         if (store == null) {
             throw new UsageException("history: the history store is off (RPCBENCH_HISTORY=off)");
         }
-        return show(store, words.get(0), words.get(1), limit, c.ctx().out, c.ctx().err);
+        return show(store, words.get(0), words.get(1), limit, releases, c.ctx().out, c.ctx().err);
     }
 
     /** {@code history record [--store-file FILE] [--suite NAME] RUN_JSON...}: runs kept in the store. */
@@ -109,10 +116,13 @@ final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    /** The stored runs of a pair and case, oldest first, change points marked; 1 when the store cannot be read. */
-    static int show(String where, String pair, String caseName, int limit, PrintStream out, PrintStream err) {
+    /**
+     * The stored runs of a pair and case, oldest first, change points marked, and with {@code releases} those on
+     * other releases too and a table by release for each series; 1 when the store cannot be read.
+     */
+    static int show(String where, String pair, String caseName, int limit, boolean releases, PrintStream out, PrintStream err) {
         try (HistoryStore store = HistoryStore.open(where)) {
-            List<HistoryStore.Stored> rows = store.list(pair, caseName, limit);
+            List<HistoryStore.Stored> rows = releases ? store.listAcrossReleases(pair, caseName, limit) : store.list(pair, caseName, limit);
             if (rows.isEmpty()) {
                 out.println("history: no stored run of " + pair + " " + caseName + " in " + store.where());
                 return 0;
@@ -140,6 +150,14 @@ final class HistoryCommand implements Callable<Integer> {
                         String.format(Locale.ROOT, "%.1f", p.opsError()), String.format(Locale.ROOT, "%.3f", p.p99Ms()),
                         Double.isNaN(p.serverMicrosPerCall()) ? "n/a" : String.format(Locale.ROOT, "%.1f", p.serverMicrosPerCall()),
                         p.errors(), change ? "*" : "");
+            }
+            if (releases) {
+                for (Map.Entry<String, List<HistoryStore.Stored>> s : series.entrySet()) {
+                    HistoryStore.Stored first = s.getValue().get(0);
+                    out.printf(Locale.ROOT, "%nby release: %d in flight, %s, on %s%n", first.threads(), first.jmhSettings(), first.host());
+                    ReleaseSummary.lines(ReleaseSummary.of(s.getValue().stream().map(HistoryStore.Stored::point).toList()))
+                            .forEach(out::println);
+                }
             }
             return 0;
         } catch (SQLException | RuntimeException e) {

@@ -97,6 +97,14 @@ public final class HistoryStore implements AutoCloseable {
         return queries.select("r.pair = ? AND x.case_name = ?", List.of(pair, caseName), limit);
     }
 
+    /**
+     * As {@link #list}, with the runs of the pair on the other framework releases a suite ran it on (kept as
+     * {@code PAIR@RELEASE}): one case across releases.
+     */
+    public List<Stored> listAcrossReleases(String pair, String caseName, int limit) throws SQLException {
+        return queries.select("(r.pair = ? OR r.pair LIKE ?) AND x.case_name = ?", List.of(pair, pair + "@%", caseName), limit);
+    }
+
     /** The stored runs of a pair and case measured with these settings (the same settings hash), newest last. */
     public List<Stored> sameSettings(String pair, String caseName, String settingsHash, int limit) throws SQLException {
         return queries.select("r.pair = ? AND x.case_name = ? AND r.settings_hash = ?", List.of(pair, caseName, settingsHash), limit);

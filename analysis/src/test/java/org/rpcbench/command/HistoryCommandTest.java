@@ -3,6 +3,7 @@ package org.rpcbench.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +47,34 @@ class HistoryCommandTest {
         assertThat(cli.out().lines().toList()).hasSize(3);
         assertThat(run(store, "dubbo-hessian", "noSuchCase")).isZero();
         assertThat(cli.out()).startsWith("history: no stored run of dubbo-hessian noSuchCase");
+    }
+
+    @Test
+    void withReleasesTheCaseIsShownOnEveryReleaseASuiteRanItOnAndSummedUpByRelease() throws Exception {
+        String store = dir.resolve("history.db").toString();
+        try (org.rpcbench.history.HistoryStore s = org.rpcbench.history.HistoryStore.open(store)) {
+            for (int i = 0; i < 3; i++) {
+                s.record(HistoryStoreContract.run("dubbo-hessian", HistoryStoreContract.T0.plusSeconds(i), 32, 18000 + 100 * i, 0),
+                        "seed-000");
+                var old = HistoryStoreContract.run("dubbo-hessian", HistoryStoreContract.T0.plusSeconds(10 + i), 32, 11000 + 100 * i, 0);
+                var fw = new java.util.HashMap<>(old.framework());
+                fw.put("frameworkVersion", "3.0.15");
+                s.record(org.rpcbench.report.Runs.withFramework(old, fw), "seed-000", "dubbo-hessian@3.0.15");
+            }
+            s.record(HistoryStoreContract.run("dubbo-kryo", HistoryStoreContract.T0, 32, 1, 0), "seed-000");
+        }
+        assertThat(run(store, "dubbo-hessian", "getUser")).isZero();
+        assertThat(cli.out()).contains("18200.0").doesNotContain("11000.0").doesNotContain("by release");
+
+        assertThat(run(store, "dubbo-hessian", "getUser", "--across-releases")).isZero();
+        List<String> lines = cli.out().lines().toList();
+        assertThat(lines.stream().filter(l -> l.matches("^[0-9-]+T[0-9:.]+Z .*"))).hasSize(6);
+        int table = lines.indexOf(lines.stream().filter(l -> l.startsWith("by release: 32 in flight")).findFirst().orElseThrow());
+        assertThat(lines.get(table + 1)).startsWith("release");
+        // the older release first, whatever order the runs were kept in; the kryo pair's run is not the case's
+        assertThat(lines.get(table + 2)).startsWith("3.0.15").containsPattern(" 3 +0 +11100\\.0 +\\[11000\\.0, 11200\\.0\\]");
+        assertThat(lines.get(table + 3)).startsWith("3.3.6").containsPattern(" 3 +0 +18100\\.0 ");
+        assertThat(lines).hasSize(table + 4);
     }
 
     /** A file naming the store, as --store-file takes it: the address, on a line of its own. */
