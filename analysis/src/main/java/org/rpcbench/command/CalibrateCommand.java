@@ -18,6 +18,7 @@ import org.rpcbench.analysis.Failed;
 import org.rpcbench.analysis.Sensitivity;
 import org.rpcbench.analysis.Stats;
 import org.rpcbench.analysis.Verdicts;
+import org.rpcbench.cases.Case;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Records;
@@ -216,14 +217,10 @@ final class CalibrateCommand implements Callable<Integer> {
         return String.join(",", byMethod.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue()).toList());
     }
 
-    /** The contract method a case calls (the echoes share one, sized by the first of them measured). */
+    /** The contract method a case calls, as its Case declares it (the echoes share one, sized by the first of them measured). */
     static String method(String caseName) {
-        return switch (caseName) {
-            case "echo1K", "echo50K", "echo200K" -> "echo";
-            case "echoPojo" -> "echoPerson";
-            case "assemble1K" -> "assemble";
-            default -> caseName;
-        };
+        Case c = Case.named(caseName);
+        return c == null ? caseName : c.operation().method();
     }
 
     /** Whether the server said, in its settings line, that it spun the cost. */

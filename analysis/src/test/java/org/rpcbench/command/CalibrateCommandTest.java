@@ -111,4 +111,15 @@ class CalibrateCommandTest {
         micros.put("echo50K", 90.0);
         assertThat(CalibrateCommand.spin(micros, 0.10)).isEqualTo("getUser:2000,listUser:6000,echo:1000");
     }
+
+    @Test
+    void everyCaseSpinsInTheContractMethodItCalls() {
+        for (org.rpcbench.cases.Case c : org.rpcbench.cases.Case.values()) {
+            assertThat(CalibrateCommand.method(c.method())).as(c.method()).isEqualTo(c.operation().method());
+        }
+        assertThat(CalibrateCommand.method("echo20B")).isEqualTo("echo");
+        assertThat(CalibrateCommand.method("echo5K")).isEqualTo("echo");
+        assertThat(CalibrateCommand.method("echoPersons")).isEqualTo("echoPersons");
+        assertThat(CalibrateCommand.method("say")).isEqualTo("say");
+    }
 }
