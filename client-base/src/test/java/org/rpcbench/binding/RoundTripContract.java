@@ -61,6 +61,7 @@ public abstract class RoundTripContract {
     private TapProxy tap;
     private Connection connection;
     private org.rpcbench.rig.CallerConnections perCaller;
+    private ForkedServer forked;
     private final ServerBinding serverBinding;
     private final ClientBinding clientBinding;
     private final Consumer<byte[]> wireCheck;
@@ -89,10 +90,14 @@ public abstract class RoundTripContract {
         port = Integer.parseInt(started.address().substring(started.address().lastIndexOf(':') + 1));
         tap = new TapProxy(port);
         connection = clientBinding().connect(new Target("127.0.0.1", tap.port(), CALL_TIMEOUT_MILLIS));
+        forked = new ForkedServer();
     }
 
     @AfterAll
     void stop() throws Exception {
+        if (forked != null) {
+            forked.kill();
+        }
         if (perCaller != null) {
             perCaller.close();
         }
@@ -196,73 +201,95 @@ public abstract class RoundTripContract {
     /**
      * The same calls against the server started in a JVM of its own, as in a real run: anything the two
      * sides must agree on but compute separately (class registration order, say) only shows up here.
-     * Stopping it with SIGTERM must shut it down cleanly.
+     * Stopping it with SIGTERM must shut it down cleanly. The JVM was started with the class's other tests,
+     * which its start-up overlaps.
      */
     @Test
     @Order(6)
     void aServerInItsOwnJvmAnswersAndStopsOnSigterm() throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("--add-opens")).forEach(command::add);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerMain.class.getName(), "--port", "0"));
-        Process server = new ProcessBuilder(command).redirectErrorStream(true).start();
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    lines.add(line);
+        String ready = forked.awaitReady(60);
+        assertThat(ready).as("ready line; the server printed:%n%s", forked.seen()).isNotNull();
+        int forkedPort = Integer.parseInt(ready.replaceAll(".*:(\\d+) \\(pid.*", "$1"));
+        try (Connection other = clientBinding().connect(new Target("127.0.0.1", forkedPort, CALL_TIMEOUT_MILLIS))) {
+            for (Case c : Case.values()) {
+                if (!clientBinding().carries(c.operation())) {
+                    continue;
                 }
-            } catch (java.io.IOException e) {
-                // the process ended
+                for (int seq = 0; seq < 4; seq++) {
+                    Exchange exchange = other.prepare(c, seq);
+                    Object answer;
+                    try {
+                        answer = exchange.call();
+                    } catch (Exception e) {
+                        throw new AssertionError(c.method() + " #" + seq + " to the server in its own JVM failed: " + e, e);
+                    }
+                    assertThat(exchange.check(answer)).as("%s #%d", c.method(), seq).isNull();
+                }
             }
-        });
-        reader.setDaemon(true);
-        reader.start();
-        try {
-            String ready = null;
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            StringBuilder seen = new StringBuilder();
-            while (ready == null && System.nanoTime() < deadline && (server.isAlive() || !lines.isEmpty())) {
+        }
+        assertThat(forked.stop(20)).as("stopped within 20 s of SIGTERM").isTrue();
+        assertThat(forked.seen()).as("exit %d", forked.process.exitValue()).contains("rpc-bench server stopped: " + serverBinding().name());
+    }
+
+    /** This binding's server in a JVM of its own, on a free port, its output gathered line by line. */
+    private static final class ForkedServer {
+        final Process process;
+        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final StringBuilder seen = new StringBuilder();
+        private final Thread reader;
+
+        ForkedServer() throws java.io.IOException {
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .filter(a -> a.startsWith("--add-opens")).forEach(command::add);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerMain.class.getName(), "--port", "0"));
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            reader = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        lines.add(line);
+                    }
+                } catch (java.io.IOException e) {
+                    // the process ended
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        /** Its ready line, or null when it printed none within {@code seconds} or ended first. */
+        String awaitReady(int seconds) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            while (System.nanoTime() < deadline && (process.isAlive() || !lines.isEmpty())) {
                 String line = lines.poll(200, TimeUnit.MILLISECONDS);
                 if (line != null) {
                     seen.append(line).append('\n');
-                    ready = line.startsWith(ServerMain.READY) ? line : null;
-                }
-            }
-            assertThat(ready).as("ready line; the server printed:%n%s", seen).isNotNull();
-            int forkedPort = Integer.parseInt(ready.replaceAll(".*:(\\d+) \\(pid.*", "$1"));
-            try (Connection other = clientBinding().connect(new Target("127.0.0.1", forkedPort, CALL_TIMEOUT_MILLIS))) {
-                for (Case c : Case.values()) {
-                    if (!clientBinding().carries(c.operation())) {
-                        continue;
-                    }
-                    for (int seq = 0; seq < 4; seq++) {
-                        Exchange exchange = other.prepare(c, seq);
-                        Object answer;
-                        try {
-                            answer = exchange.call();
-                        } catch (Exception e) {
-                            throw new AssertionError(c.method() + " #" + seq + " to the server in its own JVM failed: " + e, e);
-                        }
-                        assertThat(exchange.check(answer)).as("%s #%d", c.method(), seq).isNull();
+                    if (line.startsWith(ServerMain.READY)) {
+                        return line;
                     }
                 }
             }
-            // SIGTERM; Process.destroy() would also close our ends of its pipes and lose what it says
-            server.toHandle().destroy();
-            assertThat(server.waitFor(20, TimeUnit.SECONDS)).as("stopped within 20 s of SIGTERM").isTrue();
+            return null;
+        }
+
+        /** SIGTERM (Process.destroy() would also close our ends of its pipes and lose what it says); whether it ended in time. */
+        boolean stop(int seconds) throws InterruptedException {
+            process.toHandle().destroy();
+            boolean ended = process.waitFor(seconds, TimeUnit.SECONDS);
             reader.join(5000);
-            lines.drainTo(new ArrayList<>() {
-                @Override
-                public boolean add(String line) {
-                    seen.append(line).append('\n');
-                    return true;
-                }
-            });
-            assertThat(seen.toString()).as("exit %d", server.exitValue()).contains("rpc-bench server stopped: " + serverBinding().name());
-        } finally {
-            server.destroyForcibly();
+            for (String line; (line = lines.poll()) != null; ) {
+                seen.append(line).append('\n');
+            }
+            return ended;
+        }
+
+        String seen() {
+            return seen.toString();
+        }
+
+        void kill() {
+            process.destroyForcibly();
         }
     }
 
