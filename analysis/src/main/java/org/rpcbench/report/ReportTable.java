@@ -168,8 +168,8 @@ public record ReportTable(String title, List<String> columns, List<Row> rows) {
     /**
      * How a row is named in a table: its pair, with the Dubbo release it was asked to run on
      * ("dubbo-hessian 3.0.15"); and where the table holds the same pair on another release too, a row on the
-     * build's own release names the release its runs recorded ("dubbo-hessian 3.3.6"), so that no two rows
-     * read alike.
+     * build's own release names the release its runs recorded ("dubbo-hessian 3.3.6"), or, when no run left a
+     * record, says it is the build's ("dubbo-hessian (the build's release)"), so that no two rows read alike.
      */
     public String label(Row row) {
         VersionedPair mine = VersionedPair.parse(row.pair());
@@ -179,7 +179,10 @@ public record ReportTable(String title, List<String> columns, List<Row> rows) {
         boolean another = rows.stream().anyMatch(o -> o != row && VersionedPair.parse(o.pair()).pair().equals(mine.pair()));
         String ran = row.records().stream().map(r -> r.framework().get("frameworkVersion")).filter(v -> v != null)
                 .findFirst().orElse(null);
-        return another && ran != null ? mine.pair() + " " + ran : mine.pair();
+        if (!another) {
+            return mine.pair();
+        }
+        return ran != null ? mine.pair() + " " + ran : mine.pair() + " (the build's release)";
     }
 
     /** The rounds the table's pairs ran in: the most runs any cell has. */

@@ -44,7 +44,7 @@ class ReleaseRowsTest {
         ReportTable failed = ReportTable.ofSuite("failed", List.of(new ReportTable.Entry("dubbo-hessian@3.0.15", List.of()),
                 new ReportTable.Entry("dubbo-hessian", List.of())), List.of());
         assertThat(failed.rows()).extracting(failed::label).as("no record says which release ran").containsExactly(
-                "dubbo-hessian 3.0.15", "dubbo-hessian");
+                "dubbo-hessian 3.0.15", "dubbo-hessian (the build's release)");
     }
 
     @Test
