@@ -13,27 +13,7 @@ class SwitchTest {
     private static final Switch DECODE = Switch.onOff("x.decode", false, "decode in IO thread");
 
     private static Binding binding(Switch... switches) {
-        return new Binding() {
-            @Override
-            public String name() {
-                return "pair";
-            }
-
-            @Override
-            public int defaultPort() {
-                return 1;
-            }
-
-            @Override
-            public Map<String, String> settings() {
-                return Map.of();
-            }
-
-            @Override
-            public List<Switch> switches() {
-                return List.of(switches);
-            }
-        };
+        return new StubBinding("pair", switches);
     }
 
     private static Properties props(String... keyValues) {

@@ -6,39 +6,17 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.rpcbench.binding.ClientBinding;
-import org.rpcbench.binding.Connection;
-import org.rpcbench.binding.Target;
+import org.rpcbench.binding.StubBinding;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.Operation;
 
 class CarriedTest {
     /** A pair of an IDL: every operation but the Java interface's own. */
-    private static final ClientBinding IDL = new ClientBinding() {
-        @Override
-        public String name() {
-            return "idl-pair";
-        }
-
-        @Override
-        public int defaultPort() {
-            return 1;
-        }
-
-        @Override
-        public Map<String, String> settings() {
-            return Map.of();
-        }
-
-        @Override
-        public Connection connect(Target target) {
-            throw new UnsupportedOperationException("never connected here");
-        }
-
+    private static final ClientBinding IDL = new StubBinding("idl-pair") {
         @Override
         public boolean carries(Operation op) {
             return op.twinned();

@@ -6,15 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.ConnectException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
+import org.rpcbench.binding.StubBinding;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 
@@ -22,7 +21,7 @@ class CallerConnectionsTest {
     static final Target TARGET = new Target("127.0.0.1", 1, 1000);
 
     /** Counts its connections, the threads that opened them, the most opened at once and the closes. */
-    static final class Counting implements ClientBinding {
+    static final class Counting extends StubBinding {
         final AtomicInteger opened = new AtomicInteger();
         final AtomicInteger closed = new AtomicInteger();
         final AtomicInteger inFlight = new AtomicInteger();
@@ -30,14 +29,8 @@ class CallerConnectionsTest {
         final Set<Thread> openers = ConcurrentHashMap.newKeySet();
         volatile int refuseFrom = Integer.MAX_VALUE;
 
-        @Override
-        public Map<String, String> settings() {
-            return Map.of();
-        }
-
-        @Override
-        public String name() {
-            return "counting";
+        Counting() {
+            super("counting");
         }
 
         @Override

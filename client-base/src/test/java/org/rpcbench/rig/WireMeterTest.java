@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
+import org.rpcbench.binding.StubBinding;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
 import org.rpcbench.record.WireSize;
@@ -72,11 +73,7 @@ class WireMeterTest {
 
     /** Requests of 10 + the case's ordinal bytes; {@code around} connects past the relay to the server. */
     static ClientBinding framed(Integer around) {
-        return new ClientBinding() {
-            @Override public String name() { return "framed"; }
-            @Override public int defaultPort() { return 1; }
-            @Override public Map<String, String> settings() { return Map.of(); }
-
+        return new StubBinding("framed") {
             @Override
             public Connection connect(Target target) throws IOException {
                 Socket socket = new Socket(target.host(), around == null ? target.port() : around);
