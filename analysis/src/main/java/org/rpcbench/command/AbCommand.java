@@ -165,20 +165,16 @@ final class AbCommand implements Callable<Integer> {
     }
 
     private int judgeAgain(Path stored, Context ctx) throws IOException, UsageException {
-        if (!stored.resolve(PLAN).toFile().isFile()) {
-            throw new UsageException("--report needs the directory of an earlier ab (with " + PLAN + "), not " + stored);
-        }
-        Plan plan;
+        Plan plan = report.plan("ab", PLAN, Plan.class);
         List<Interleaved.Round> rounds;
         try {
-            plan = Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
-            if (plan == null || plan.pairs() == null || plan.pairs().isEmpty()) {
+            if (plan.pairs() == null || plan.pairs().isEmpty()) {
                 throw new IOException("cannot read " + stored.resolve(PLAN) + ": it names no pair");
             }
             rounds = Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"), plan.pairs());
         } catch (IOException e) {
             // a stored ab that cannot be read is bad input (exit 2), never a verdict (exit 1: slower)
-            throw new UsageException("--report " + stored + ": " + e.getMessage().lines().findFirst().orElse(""));
+            throw report.unreadable(e);
         }
         ctx.out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
                 + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");

@@ -109,15 +109,21 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new UsageException("--budget is at most 60m (calibrate's own wall time, one pair), got " + Durations.format(wall));
         }
         if (report.dir != null) {
-            Path stored = Path.of(report.dir);
-            if (!stored.resolve(PLAN).toFile().isFile()) {
-                throw new UsageException("--report needs the directory of an earlier calibrate (with " + PLAN + "), not " + stored);
+            Path stored = report.stored();
+            Plan plan = report.plan("calibrate", PLAN, Plan.class);
+            List<Interleaved.Round> rounds;
+            try {
+                if (plan.pair() == null || plan.costs() == null || plan.serverMicros() == null) {
+                    throw new IOException("cannot read " + stored.resolve(PLAN) + ": it lacks the pair, the costs or their sizing");
+                }
+                List<String> arms = new ArrayList<>(List.of(ZERO, ZERO_AGAIN));
+                arms.addAll(plan.costs());
+                rounds = Interleaved.load(stored.resolve("rounds"), arms, List.of(plan.pair()));
+            } catch (IOException e) {
+                throw report.unreadable(e);
             }
-            Plan plan = org.rpcbench.record.Json.MAPPER.readValue(stored.resolve(PLAN).toFile(), Plan.class);
-            List<String> arms = new ArrayList<>(List.of(ZERO, ZERO_AGAIN));
-            arms.addAll(plan.costs());
-            return report(Interleaved.load(stored.resolve("rounds"), arms, List.of(plan.pair())), plan.pair(), plan.costs(),
-                    plan.serverMicros(), plan.abRounds(), budgets, alpha, plan.budgetSeconds(), stored, out);
+            return report(rounds, plan.pair(), plan.costs(), plan.serverMicros(), plan.abRounds(), budgets, alpha, plan.budgetSeconds(),
+                    stored, out);
         }
         Target target = Target.of(ctx.checkout, words, "calibrate");
         if (target.pairs().size() != 1) {

@@ -1,5 +1,9 @@
 package org.rpcbench.command;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.record.Json;
 import picocli.CommandLine.Option;
 
 /**
@@ -38,5 +42,34 @@ final class Judging {
                 description = "judge the rounds an earlier run of this command stored in DIR again, as now judged, instead of"
                         + " running new ones")
         String dir;
+
+        Path stored() {
+            return Path.of(dir);
+        }
+
+        /**
+         * The plan an earlier run of {@code command} stored in the directory, as {@code type}. One that is missing or
+         * cannot be read is bad input (exit 2, one line), never a verdict.
+         */
+        <T> T plan(String command, String file, Class<T> type) throws UsageException {
+            Path plan = stored().resolve(file);
+            if (!plan.toFile().isFile()) {
+                throw new UsageException("--report needs the directory of an earlier " + command + " (with " + file + "), not " + stored());
+            }
+            try {
+                T read = Json.MAPPER.readValue(plan.toFile(), type);
+                if (read == null) {
+                    throw new IOException("cannot read " + plan + ": it is empty");
+                }
+                return read;
+            } catch (IOException e) {
+                throw unreadable(e);
+            }
+        }
+
+        /** A stored run that cannot be read, as one line of bad input. */
+        UsageException unreadable(IOException e) {
+            return new UsageException("--report " + stored() + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
     }
 }

@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.runs.Interleaved;
 
-/** ab --report of a stored ab that cannot be read: bad input, one line, exit 2; never 1, which says "slower". */
+/**
+ * ab --report and calibrate --report of a stored run that cannot be read: bad input, one line, exit 2; never 1,
+ * which says "slower" or "failed".
+ */
 class AbReportTest {
     @TempDir
     Path dir;
@@ -41,5 +44,18 @@ class AbReportTest {
         Files.writeString(dir.resolve(AbCommand.PLAN), "{}");
         assertThat(report()).isEqualTo(2);
         assertThat(cli.err().lines()).singleElement().asString().endsWith("it names no pair");
+    }
+
+    @Test
+    void aStoredCalibrationThatCannotBeReadIsExitTwoInOneLine() throws Exception {
+        assertThat(cli.run("calibrate", "--report", dir.toString())).isEqualTo(2);
+        assertThat(cli.err().lines()).singleElement().asString()
+                .isEqualTo("benchmark.sh: --report needs the directory of an earlier calibrate (with " + CalibrateCommand.PLAN + "), not " + dir);
+        Files.writeString(dir.resolve(CalibrateCommand.PLAN), "{\"pair\":");
+        assertThat(cli.run("calibrate", "--report", dir.toString())).isEqualTo(2);
+        assertThat(cli.err().lines()).singleElement().asString().startsWith("benchmark.sh: --report " + dir + ": ");
+        Files.writeString(dir.resolve(CalibrateCommand.PLAN), "{}");
+        assertThat(cli.run("calibrate", "--report", dir.toString())).isEqualTo(2);
+        assertThat(cli.err().lines()).singleElement().asString().endsWith("it lacks the pair, the costs or their sizing");
     }
 }
