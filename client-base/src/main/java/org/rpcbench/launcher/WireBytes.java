@@ -33,7 +33,8 @@ record WireBytes(Map<Case, WireSize> sizes, String notMeasured) {
             return new WireBytes(Map.of(), ClientOptions.WIRE_BYTES_SKIPPED);
         }
         Bounded.Outcome<Map<Case, WireSize>> sizes = Bounded.call("rpc-bench-wire-sizes", DEADLINE_MILLIS,
-                () -> WireMeter.measure(binding, given.target(), cases));
+                () -> WireMeter.measure(binding, given.target(), cases,
+                        why -> err.println("rpc-bench client: note: bytes on the wire measured again on a new connection after " + why)));
         if (sizes.problem() != null) {
             return notMeasured(sizes.problem(), err);
         }

@@ -2,15 +2,18 @@ package org.rpcbench.rig;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.binding.Target;
 import org.rpcbench.cases.Case;
+import org.rpcbench.checks.Problems;
 import org.rpcbench.record.WireSize;
 
 /**
@@ -26,6 +29,8 @@ import org.rpcbench.record.WireSize;
 public final class WireMeter implements AutoCloseable {
     static final int SETTLING_CALLS = 5;
     static final int COUNTED_CALLS = 100;
+    /** Connections the sizing may take before a failed call stops it (see {@link #measure}). */
+    static final int TRIES = 3;
 
     private final AtomicLong up = new AtomicLong();
     private final AtomicLong down = new AtomicLong();
@@ -46,11 +51,31 @@ public final class WireMeter implements AutoCloseable {
      * @throws Exception when the binding cannot connect through the relay or a call fails
      */
     public static Map<Case, WireSize> measure(ClientBinding binding, Target target, List<Case> cases) throws Exception {
+        return measure(binding, target, cases, why -> {});
+    }
+
+    /**
+     * As {@link #measure(ClientBinding, Target, List)}, but a failed call (Dubbo's HTTP/1 server now and then never
+     * answers one) costs the case being sized a new relay and connection, at most {@value #TRIES} in all, each said
+     * to {@code retried}: the cases sized before it keep their sizes, and no byte of the failed connection is counted.
+     * The run's own calls are checked apart; the sizes are no verdict's.
+     */
+    public static Map<Case, WireSize> measure(ClientBinding binding, Target target, List<Case> cases, Consumer<String> retried)
+            throws Exception {
         Map<Case, WireSize> sizes = new LinkedHashMap<>();
-        try (WireMeter meter = new WireMeter(new InetSocketAddress(target.host(), target.port()));
-             Connection connection = binding.connect(new Target("127.0.0.1", meter.port(), target.timeoutMillis()))) {
-            for (Case c : cases) {
-                sizes.put(c, meter.size(connection, c));
+        List<Case> left = new ArrayList<>(cases);
+        for (int attempt = 1; !left.isEmpty(); attempt++) {
+            try (WireMeter meter = new WireMeter(new InetSocketAddress(target.host(), target.port()));
+                 Connection connection = binding.connect(new Target("127.0.0.1", meter.port(), target.timeoutMillis()))) {
+                while (!left.isEmpty()) {
+                    sizes.put(left.get(0), meter.size(connection, left.get(0)));
+                    left.remove(0);
+                }
+            } catch (Exception e) {
+                if (attempt >= TRIES) {
+                    throw e;
+                }
+                retried.accept(left.get(0).method() + ": " + Problems.describe(e));
             }
         }
         return sizes;

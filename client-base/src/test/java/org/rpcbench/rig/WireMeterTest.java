@@ -115,6 +115,65 @@ class WireMeterTest {
         assertThat(sizes).doesNotContainKey(Case.GET_USER);
     }
 
+    /** The framed binding, whose connections number {@code failing} fail their 20th call, as a server that never answers would. */
+    static ClientBinding failingOn(java.util.Set<Integer> failing) {
+        ClientBinding framed = framed(null);
+        java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
+        return new StubBinding("flaky") {
+            @Override
+            public Connection connect(Target target) throws Exception {
+                Connection c = framed.connect(target);
+                boolean fails = failing.contains(opened.incrementAndGet());
+                java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+                return new Connection() {
+                    @Override
+                    public Exchange prepare(Case k, int seq) {
+                        Exchange e = c.prepare(k, seq);
+                        return Exchange.of(() -> {
+                            if (fails && calls.incrementAndGet() == 20) {
+                                throw new java.net.SocketTimeoutException("no answer");
+                            }
+                            return e.call();
+                        }, e::check);
+                    }
+
+                    @Override
+                    public void close() {
+                        c.close();
+                    }
+                };
+            }
+        };
+    }
+
+    @Test
+    void aFailedCallCostsItsCaseANewConnectionAndTheSizesStayExact() throws Exception {
+        Target target = new Target("127.0.0.1", server.getLocalPort(), 5000);
+        List<String> retried = new java.util.ArrayList<>();
+        // the first connection fails in existUser's sizing: existUser and listUser are sized on the second
+        Map<Case, WireSize> sizes = WireMeter.measure(failingOn(java.util.Set.of(1)), target, List.of(Case.EXIST_USER, Case.LIST_USER),
+                retried::add);
+        assertThat(retried).singleElement().asString().startsWith("existUser: ").contains("no answer");
+        assertThat(sizes.get(Case.EXIST_USER)).isEqualTo(new WireSize(4 + 10, 4 + ANSWER_BYTES));
+        assertThat(sizes.get(Case.LIST_USER)).isEqualTo(new WireSize(4 + 10 + Case.LIST_USER.ordinal(), 4 + ANSWER_BYTES));
+
+        // the second fails too: the third, the last, sizes them
+        retried.clear();
+        sizes = WireMeter.measure(failingOn(java.util.Set.of(1, 2)), target, List.of(Case.EXIST_USER, Case.LIST_USER), retried::add);
+        assertThat(retried).hasSize(2);
+        assertThat(sizes.get(Case.EXIST_USER)).isEqualTo(new WireSize(4 + 10, 4 + ANSWER_BYTES));
+        assertThat(sizes.get(Case.LIST_USER)).isEqualTo(new WireSize(4 + 10 + Case.LIST_USER.ordinal(), 4 + ANSWER_BYTES));
+    }
+
+    @Test
+    void aCallThatFailsOnEveryConnectionStopsTheSizingAfterThreeTries() {
+        Target target = new Target("127.0.0.1", server.getLocalPort(), 5000);
+        List<String> retried = new java.util.ArrayList<>();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> WireMeter.measure(failingOn(java.util.Set.of(1, 2, 3, 4)), target,
+                List.of(Case.GET_USER), retried::add)).isInstanceOf(java.net.SocketTimeoutException.class);
+        assertThat(retried).hasSize(WireMeter.TRIES - 1);
+    }
+
     @Test
     void callsThatGoAroundTheRelayAreNotMeasuredRatherThanZero() throws Exception {
         Target target = new Target("127.0.0.1", server.getLocalPort(), 5000);
