@@ -17,8 +17,8 @@ public enum Profile {
      * ab's and calibrate's runs: many short rounds. The cases run in one client JVM (JMH's -f 0), after the
      * server, which serves them all in one JVM as in production: a fork per case would spend 10 to 15 s of
      * each case warming its own JIT. The measurement is short (4 x 1 s a case) because the spread between
-     * runs, not within one, sets the verdict's interval: the budget goes on rounds. Both arms of a comparison run the same way, so the verdict compares
-     * like with like.
+     * runs, not within one, sets the verdict's interval: the budget goes on rounds. Both arms of a comparison
+     * run the same way, so the verdict compares like with like.
      */
     AB("-f 0 -wi 1 -w 1s -i 4 -r 1s", 0, "an ab or calibration run: short runs in one client JVM, many rounds (leading"
             + " iterations below steady state are left out of the verdict and counted)");
