@@ -19,7 +19,9 @@ public final class EstablishedConnections {
             if (!Files.exists(file)) {
                 continue;
             }
-            for (String line : Files.readAllLines(file).subList(1, Files.readAllLines(file).size())) {
+            // one read: the table changes as connections open and close, so a second read may be shorter
+            List<String> lines = Files.readAllLines(file);
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 // sl local_address rem_address st ...: 01 is ESTABLISHED
                 if (f.length > 3 && f[2].endsWith(remote) && f[3].equals("01")) {
