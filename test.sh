@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The tests: `mvn -B verify`, after installing what two of them need from Debian's packages when it is
+# The tests: `mvn -B -T 1C verify`, after installing what two of them need from Debian's packages when it is
 # missing: Chromium (the HTML report is opened in it headless) and PostgreSQL (the history store is tested
-# against a real server, which the test starts and stops itself). Extra arguments go to Maven.
+# against a real server, which the test starts and stops itself). Extra arguments go to Maven. Modules
+# build in parallel, a thread per core (-T 1C): a module's tests spend much of their time starting JVMs
+# and servers, which leaves a core idle in a build one module at a time.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -31,4 +33,4 @@ if (( ${#missing[@]} )); then
   rm -f "$log"
 fi
 
-exec mvn -B verify "$@"
+exec mvn -B -T 1C verify "$@"
