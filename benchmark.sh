@@ -25,7 +25,7 @@ if ! $no_build && stale; then
   command -v mvn >/dev/null || { say "mvn is not on the PATH (Maven 3.8 or newer is needed)"; exit 1; }
   log="$(mktemp)"
   echo "benchmark.sh: building the CLI ..."
-  if ! (cd "$ROOT" && mvn -B -q -pl analysis -am package -DskipTests) >"$log" 2>&1; then
+  if ! (cd "$ROOT" && mvn -B -q -pl analysis -am package -Dmaven.test.skip=true) >"$log" 2>&1; then
     say "the build of the CLI failed:"
     grep -E "ERROR|BUILD" "$log" | head -20 >&2 || tail -20 "$log" >&2
     rm -f "$log"
