@@ -142,7 +142,7 @@ final class AbCommand implements Callable<Integer> {
         }
         RunShape shape = new RunShape(jmh, c.load().concurrency(), c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
         Interleaved interleaved = new Interleaved(List.of(new Interleaved.Arm("baseline", baseCheckout, baseSwitches),
-                new Interleaved.Arm("candidate", candCheckout, candSwitches)), target.pairs(), shape, dir.resolve("rounds"), seconds,
+                new Interleaved.Arm("candidate", candCheckout, candSwitches)), target.pairs(), shape, dir.resolve(Judging.Report.ROUNDS), seconds,
                 rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup);
         Verdict verdict = new Verdict(target.pairNames(), baseline.describe() + own(baseSwitches, c.load()),
                 candidate.describe() + own(candSwitches, c.load()), aa, Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), dir);
@@ -164,18 +164,12 @@ final class AbCommand implements Callable<Integer> {
         return c.exit(exit);
     }
 
-    private int judgeAgain(Path stored, Context ctx) throws IOException, UsageException {
+    private int judgeAgain(Path stored, Context ctx) throws UsageException {
         Plan plan = report.plan("ab", PLAN, Plan.class);
-        List<Interleaved.Round> rounds;
-        try {
-            if (plan.pairs() == null || plan.pairs().isEmpty()) {
-                throw new IOException("cannot read " + stored.resolve(PLAN) + ": it names no pair");
-            }
-            rounds = Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"), plan.pairs());
-        } catch (IOException e) {
-            // a stored ab that cannot be read is bad input (exit 2), never a verdict (exit 1: slower)
-            throw report.unreadable(e);
+        if (plan.pairs() == null || plan.pairs().isEmpty()) {
+            throw report.lacking(PLAN, "it names no pair");
         }
+        List<Interleaved.Round> rounds = report.rounds(List.of("baseline", "candidate"), plan.pairs());
         ctx.out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
                 + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
         return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), stored)
