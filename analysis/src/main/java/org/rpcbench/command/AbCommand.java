@@ -103,14 +103,13 @@ final class AbCommand implements Callable<Integer> {
         if (c.load().concurrency().size() > 1) {
             throw new UsageException("ab compares at one concurrency; -t takes one value here");
         }
-        Sides.Side baseline = new Sides.Side("baseline", baselineRev, baselineBuild);
-        Sides.Side candidate = new Sides.Side("candidate", candidateRev, candidateBuild);
-        List<String> baseSwitches = sideSwitches(c.load(), baselineSwitch);
-        List<String> candSwitches = sideSwitches(c.load(), candidateSwitch);
-        boolean sameBuild = baseline.sameBuildAs(candidate);
-        boolean aa = sameBuild && baseSwitches.equals(candSwitches);
-        Sides.checkRevision(ctx.checkout.root(), baseline.rev());
-        Sides.checkRevision(ctx.checkout.root(), candidate.rev());
+        Side baseline = Side.of("baseline", baselineRev, baselineBuild, c.load(), baselineSwitch);
+        Side candidate = Side.of("candidate", candidateRev, candidateBuild, c.load(), candidateSwitch);
+        boolean sameBuild = baseline.build().sameBuildAs(candidate.build());
+        boolean aa = sameBuild && baseline.switches().equals(candidate.switches());
+        for (Side side : List.of(baseline, candidate)) {
+            Sides.checkRevision(ctx.checkout.root(), side.build().rev());
+        }
         Integer rounds = c.effort().rounds;
         long seconds = budget.seconds != null ? budget.seconds : rounds != null ? 0
                 : 60L * MINUTES_PER_FOUR_CASES * Math.max(1, (target.pairs().size() * target.caseCount() + 3) / 4);
@@ -120,8 +119,8 @@ final class AbCommand implements Callable<Integer> {
 
         Path dir = ResultDirs.create(ctx.checkout.results(), "ab", ctx.clock);
         PrintStream out = ctx.out;
-        out.println("benchmark.sh: ab of " + String.join(", ", target.pairNames()) + ": baseline " + baseline.describe()
-                + own(baseSwitches, c.load()) + ", candidate " + candidate.describe() + own(candSwitches, c.load())
+        out.println("benchmark.sh: ab of " + String.join(", ", target.pairNames()) + ": baseline " + baseline.describe(c.load())
+                + ", candidate " + candidate.describe(c.load())
                 + (aa ? " (the same build twice: an A/A test, which should find no change)" : ""));
         out.println("benchmark.sh: ab: runs of " + jmh + (c.load().pinned() ? ", pinned" : "") + "; " + (seconds > 0 ? "budget "
                 + Durations.format(seconds) : "") + (rounds != null ? (seconds > 0 ? ", " : "") + "at most " + rounds + " rounds" : "")
@@ -130,9 +129,9 @@ final class AbCommand implements Callable<Integer> {
         Checkout baseCheckout;
         Checkout candCheckout;
         try {
-            baseCheckout = Sides.prepare(ctx.checkout, baseline, target.pairs(), c.build().skip(), c.build().mavenOptions, dir, ctx.builder(),
+            baseCheckout = Sides.prepare(ctx.checkout, baseline.build(), target.pairs(), c.build().skip(), c.build().mavenOptions, dir, ctx.builder(),
                     "ab", out, ctx.err);
-            candCheckout = sameBuild ? baseCheckout : Sides.prepare(ctx.checkout, candidate, target.pairs(), c.build().skip(),
+            candCheckout = sameBuild ? baseCheckout : Sides.prepare(ctx.checkout, candidate.build(), target.pairs(), c.build().skip(),
                     c.build().mavenOptions, dir, ctx.builder(), "ab", out, ctx.err);
         } catch (Stopped e) {
             return ctx.stop.exitCode();
@@ -141,11 +140,12 @@ final class AbCommand implements Callable<Integer> {
             return c.exit(2);
         }
         RunShape shape = new RunShape(jmh, c.load().concurrency(), c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
-        Interleaved interleaved = new Interleaved(List.of(new Interleaved.Arm("baseline", baseCheckout, baseSwitches),
-                new Interleaved.Arm("candidate", candCheckout, candSwitches)), target.pairs(), shape, dir.resolve("rounds"), seconds,
+        List<Interleaved.Arm> arms = List.of(new Interleaved.Arm("baseline", baseCheckout, baseline.switches()),
+                new Interleaved.Arm("candidate", candCheckout, candidate.switches()));
+        Interleaved interleaved = new Interleaved(arms, target.pairs(), shape, dir.resolve(Judging.Report.ROUNDS), seconds,
                 rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup);
-        Verdict verdict = new Verdict(target.pairNames(), baseline.describe() + own(baseSwitches, c.load()),
-                candidate.describe() + own(candSwitches, c.load()), aa, Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), dir);
+        Verdict verdict = new Verdict(target.pairNames(), baseline.describe(c.load()), candidate.describe(c.load()), aa,
+                Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), dir);
         Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa));
         long budgetSeconds = seconds;
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
@@ -154,28 +154,21 @@ final class AbCommand implements Callable<Integer> {
                         : ", " + d.get(d.size() - 1).failures().size() + " failed run(s)",
                 d.get(d.size() - 1).setAside().isEmpty() ? "" : ", " + d.get(d.size() - 1).setAside().size() + " run(s) set aside",
                 PairedRounds.soFar(d, "baseline", "candidate", target.pairNames()))), ctx.err);
-        if (baseCheckout != ctx.checkout) {
-            Sides.remove(dir.resolve("baseline").resolve("checkout"));
-        }
-        if (candCheckout != ctx.checkout) {
-            Sides.remove(dir.resolve("candidate").resolve("checkout"));
+        for (Interleaved.Arm arm : arms) {
+            if (arm.checkout() != ctx.checkout) {
+                Sides.remove(dir.resolve(arm.name()).resolve("checkout"));
+            }
         }
         int exit = verdict.print(done, ctx.stop.requested(), out, ctx.err);
         return c.exit(exit);
     }
 
-    private int judgeAgain(Path stored, Context ctx) throws IOException, UsageException {
+    private int judgeAgain(Path stored, Context ctx) throws UsageException {
         Plan plan = report.plan("ab", PLAN, Plan.class);
-        List<Interleaved.Round> rounds;
-        try {
-            if (plan.pairs() == null || plan.pairs().isEmpty()) {
-                throw new IOException("cannot read " + stored.resolve(PLAN) + ": it names no pair");
-            }
-            rounds = Interleaved.load(stored.resolve("rounds"), List.of("baseline", "candidate"), plan.pairs());
-        } catch (IOException e) {
-            // a stored ab that cannot be read is bad input (exit 2), never a verdict (exit 1: slower)
-            throw report.unreadable(e);
+        if (plan.pairs() == null || plan.pairs().isEmpty()) {
+            throw report.lacking(PLAN, "it names no pair");
         }
+        List<Interleaved.Round> rounds = report.rounds(List.of("baseline", "candidate"), plan.pairs());
         ctx.out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
                 + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
         return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), stored)
@@ -191,18 +184,21 @@ final class AbCommand implements Callable<Integer> {
         }
     }
 
-    /** The switches of a side's runs: -o's for both, and the side's own. */
-    static List<String> sideSwitches(LoadOptions load, String own) {
-        List<String> all = new ArrayList<>(load.switches());
-        if (own != null) {
-            all.add(own);
+    /** One side of the comparison: the build it runs, and its runs' switches (-o's for both, and the side's own). */
+    record Side(Sides.Side build, List<String> switches) {
+        static Side of(String name, String rev, String mavenOptions, LoadOptions load, String own) {
+            List<String> switches = new ArrayList<>(load.switches());
+            if (own != null) {
+                switches.add(own);
+            }
+            return new Side(new Sides.Side(name, rev, mavenOptions), List.copyOf(switches));
         }
-        return all;
-    }
 
-    private static String own(List<String> sideSwitches, LoadOptions load) {
-        List<String> own = sideSwitches.stream().filter(s -> !load.switches().contains(s)).toList();
-        return own.isEmpty() ? "" : " with " + String.join(" ", own);
+        /** The build, and the switches that are the side's own. */
+        String describe(LoadOptions load) {
+            List<String> own = switches.stream().filter(s -> !load.switches().contains(s)).toList();
+            return build.describe() + (own.isEmpty() ? "" : " with " + String.join(" ", own));
+        }
     }
 
     /** The verdict from the rounds done, printed and written as ab.md; its exit code. */

@@ -111,17 +111,12 @@ final class CalibrateCommand implements Callable<Integer> {
         if (report.dir != null) {
             Path stored = report.stored();
             Plan plan = report.plan("calibrate", PLAN, Plan.class);
-            List<Interleaved.Round> rounds;
-            try {
-                if (plan.pair() == null || plan.costs() == null || plan.serverMicros() == null) {
-                    throw new IOException("cannot read " + stored.resolve(PLAN) + ": it lacks the pair, the costs or their sizing");
-                }
-                List<String> arms = new ArrayList<>(List.of(ZERO, ZERO_AGAIN));
-                arms.addAll(plan.costs());
-                rounds = Interleaved.load(stored.resolve("rounds"), arms, List.of(plan.pair()));
-            } catch (IOException e) {
-                throw report.unreadable(e);
+            if (plan.pair() == null || plan.costs() == null || plan.serverMicros() == null) {
+                throw report.lacking(PLAN, "it lacks the pair, the costs or their sizing");
             }
+            List<String> arms = new ArrayList<>(List.of(ZERO, ZERO_AGAIN));
+            arms.addAll(plan.costs());
+            List<Interleaved.Round> rounds = report.rounds(arms, List.of(plan.pair()));
             return report(rounds, plan.pair(), plan.costs(), plan.serverMicros(), plan.abRounds(), budgets, alpha, plan.budgetSeconds(),
                     stored, out);
         }
@@ -203,7 +198,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 spin(serverMicros, 0.05), spin(serverMicros, 0.10));
         out.println("benchmark.sh: calibrate: " + warmup.describe());
         org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(pair.name(), budget, abRounds, serverMicros, costs));
-        Interleaved interleaved = new Interleaved(arms, List.of(pair), shape, dir.resolve("rounds"), Math.max(1, left), rounds, RoundOrder.random(),
+        Interleaved interleaved = new Interleaved(arms, List.of(pair), shape, dir.resolve(Judging.Report.ROUNDS), Math.max(1, left), rounds, RoundOrder.random(),
                 System::nanoTime, ctx.runner, ctx.stop, warmup);
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.printf(Locale.ROOT,
                 "benchmark.sh: calibrate: round %d of %d, %s elapsed; +10 %% so far: %s%n", d.size(), expected,
@@ -231,7 +226,7 @@ final class CalibrateCommand implements Callable<Integer> {
 
     /** Whether the server said, in its settings line, that it spun the cost. */
     private static boolean applied(Path dir, String arm) throws IOException {
-        try (var walk = Files.walk(dir.resolve("rounds"))) {
+        try (var walk = Files.walk(dir.resolve(Judging.Report.ROUNDS))) {
             for (Path log : walk.filter(p -> p.getFileName().toString().equals("server.log") && p.toString().contains(arm)).toList()) {
                 return Files.readString(log, StandardCharsets.UTF_8).contains("calibrationSpinNanos=");
             }

@@ -2,8 +2,10 @@ package org.rpcbench.command;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Json;
+import org.rpcbench.runs.Interleaved;
 import picocli.CommandLine.Option;
 
 /**
@@ -38,6 +40,9 @@ final class Judging {
     }
 
     static final class Report {
+        /** The directory, within a judging command's results, that holds its rounds. */
+        static final String ROUNDS = "rounds";
+
         @Option(names = "--report", paramLabel = "DIR", converter = Converters.Text.class,
                 description = "judge the rounds an earlier run of this command stored in DIR again, as now judged, instead of"
                         + " running new ones")
@@ -65,6 +70,23 @@ final class Judging {
             } catch (IOException e) {
                 throw unreadable(e);
             }
+        }
+
+        /**
+         * The rounds an earlier run stored in the directory, of these arms and pairs. Rounds that cannot be read are
+         * bad input (exit 2, one line), never a verdict (exit 1: slower).
+         */
+        List<Interleaved.Round> rounds(List<String> arms, List<String> pairs) throws UsageException {
+            try {
+                return Interleaved.load(stored().resolve(ROUNDS), arms, pairs);
+            } catch (IOException e) {
+                throw unreadable(e);
+            }
+        }
+
+        /** A stored plan that reads but lacks what judging again needs, as one line of bad input. */
+        UsageException lacking(String file, String what) {
+            return unreadable(new IOException("cannot read " + stored().resolve(file) + ": " + what));
         }
 
         /** A stored run that cannot be read, as one line of bad input. */
