@@ -52,7 +52,7 @@ final class HistoryCommand implements Callable<Integer> {
     int limit;
 
     @Option(names = "--across-releases", description = {"also the pair's runs on the other framework releases a suite ran it on (suite",
-        "--releases, rows PAIR@RELEASE), and a table by release: each one's runs, median and its 95 % interval"})
+        "--releases, rows PAIR@RELEASE), and a table by release: each one's runs, median and its 95 %% interval"})
     boolean releases;
 
     @Parameters(paramLabel = "PAIR CASE", arity = "0..*", description = "the pair and the case")
