@@ -44,10 +44,17 @@ final class ClosedLoopLauncher {
         });
         Options built = JmhSettings.build(given.jmh(), given.concurrency(), forkArgs, given.resultFile().toString(),
                 given.jfrDir() == null ? null : given.jfrDir().toString());
-        Options options = Carried.narrowed(binding, built, JmhSettings.selectedCases(built), err);
+        // a group's cases are one scene: none of them is left out, the group is refused whole when the pair lacks one
+        Options options = JmhSettings.selectedGroups(built).isEmpty() ? Carried.narrowed(binding, built, JmhSettings.selectedCases(built), err)
+                : built;
         List<Case> selected = JmhSettings.selectedCases(options);
         if (selected.isEmpty()) {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
+            return 2;
+        }
+        String twice = JmhSettings.twice(options);
+        if (twice != null) {
+            err.println("rpc-bench client: " + twice);
             return 2;
         }
         String uncarried = Carried.refusal(binding, selected);
@@ -92,7 +99,7 @@ final class ClosedLoopLauncher {
         Thread onStop = new Thread(() -> {
             String running = progress.last();
             err.println("rpc-bench client: stopped before the run finished"
-                    + (running == null ? "" : " (during " + Case.ofBenchmark(running).method() + ")")
+                    + (running == null ? "" : " (during " + running.substring(running.lastIndexOf('.') + 1) + ")")
                     + "; recording the cases that finished");
             report(binding, given, options, selected, progress.finished(), sizes, started, true, out, err);
         }, "rpc-bench-stopped");

@@ -119,6 +119,59 @@ class ClientMainTest {
     }
 
     @Test
+    void aGroupsCasesRunAtOnceEachWithItsCallersTallyAndScore(@TempDir Path dir) throws Exception {
+        String[] args = tiny(dir, "stability");
+        args[3] = "1"; // --steady-warmup 1: the grouped warm-up too
+        args[java.util.Arrays.asList(args).indexOf("8")] = "20";
+        args[java.util.Arrays.asList(args).indexOf("100ms")] = "400ms";
+        args[java.util.Arrays.asList(args).indexOf("200ms")] = "1s";
+        assertThat(run(args)).as(err()).isZero();
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.passed()).isTrue();
+        assertThat(record.cases()).extracting(CaseRecord::name).containsExactly("echo5K", "echoPojo", "echoPersons");
+        assertThat(record.jmh().threads()).isEqualTo(20);
+        assertThat(record.jmh().callersAtOnce()).containsExactly(java.util.Map.entry("echo5K", 7), java.util.Map.entry("echoPersons", 6),
+                java.util.Map.entry("echoPojo", 7));
+        assertThat(record.jmh().describe()).contains("at once: echo5K 7, echoPersons 6, echoPojo 7");
+        double sum = 0;
+        for (CaseRecord c : record.cases()) {
+            assertThat(c.calls()).as(c.name()).isPositive();
+            assertThat(c.allErrors()).as(c.name()).isZero();
+            assertThat(c.iterations()).as(c.name()).hasSize(2);
+            assertThat(c.jitWarmups()).as(c.name()).hasSize(1);
+            assertThat(c.warmupCalls()).as(c.name()).isPositive();
+            // each case's own score, not the group's sum: its calls over the same windows, whose length is kept
+            assertThat(c.cpuAndGc().client()).as(c.name() + ": the process's use was all three cases'").isNull();
+            double jmhOps = c.iterations().stream().mapToDouble(i -> i.score() * i.seconds()).sum();
+            assertThat((double) c.calls()).as(c.name()).isBetween(jmhOps * 0.7, jmhOps * 1.3);
+            sum += c.opsPerSecond();
+        }
+        String jmh = Files.readString(dir.resolve("jmh.json"));
+        assertThat(jmh).contains("UserServiceBenchmark.stability").contains("stability_echoPersons");
+        double groupScore = new com.fasterxml.jackson.databind.ObjectMapper().readTree(jmh).get(0).get("primaryMetric").get("score").asDouble();
+        assertThat(sum).isCloseTo(groupScore, org.assertj.core.data.Percentage.withPercentage(1));
+    }
+
+    @Test
+    void aWrongAnswerInAGroupFailsTheRunAndIsCountedAgainstItsCase(@TempDir Path dir) throws Exception {
+        InMemoryBinding.CONNECTIONS.set(0);
+        InMemoryBinding.lyingFromConnection = 1;
+        assertThat(run(tiny(dir, "stability"))).isEqualTo(1);
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.passed()).isFalse();
+        assertThat(record.cases()).filteredOn(c -> c.name().equals("echoPersons")).singleElement()
+                .satisfies(c -> assertThat(c.allErrors()).isPositive());
+        assertThat(record.cases()).filteredOn(c -> !c.name().equals("echoPersons")).allSatisfy(c -> assertThat(c.allErrors()).isZero());
+    }
+
+    @Test
+    void aCaseAloneAndInItsGroupIsOneLine(@TempDir Path dir) {
+        assertThat(run(tiny(dir, "echo5K", "stability"))).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench client: echo5K is selected alone and in the group stability, which calls it at"
+                + " the same time as its other cases: select one of the two");
+    }
+
+    @Test
     void aWrongAnswerBeforeTheRunStopsItAtOnceAsAFailedRunOfAServerThatAnswers(@TempDir Path dir) {
         InMemoryBinding.lying = true;
         assertThat(run(tiny(dir))).isEqualTo(1);
