@@ -15,7 +15,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.rpcbench.rig.CaseGroup;
+import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.rig.UserServiceBenchmark;
 import org.rpcbench.cases.Case;
 

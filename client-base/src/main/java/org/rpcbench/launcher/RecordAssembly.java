@@ -22,7 +22,7 @@ import org.rpcbench.record.LoadSettings;
 import org.rpcbench.record.OpenLoopSettings;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.TallyFile;
-import org.rpcbench.rig.CaseGroup;
+import org.rpcbench.cases.CaseGroup;
 
 /**
  * Puts a run's record together: JMH's scores, the forks' tallies (the calls counted and timed in JMH's

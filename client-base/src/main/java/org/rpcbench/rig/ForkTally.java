@@ -39,7 +39,7 @@ public final class ForkTally {
     }
 
     /**
-     * @param metered false for a case called at the same time as others (a {@link CaseGroup}'s): its windows keep
+     * @param metered false for a case called at the same time as others (a {@link org.rpcbench.cases.CaseGroup}'s): its windows keep
      *     their length, but not the processes' use in them, which was all the cases' together
      */
     public ForkTally(String caseName, boolean metered) {

@@ -41,7 +41,7 @@ public final class SteadyWarmup {
         this(connections, seat -> measured, threads, clientJit, serverJit, windowNanos, clock);
     }
 
-    /** The same for callers of several cases at once (a {@link CaseGroup}): {@code caseOfSeat} gives each caller's. */
+    /** The same for callers of several cases at once (a {@link org.rpcbench.cases.CaseGroup}): {@code caseOfSeat} gives each caller's. */
     public SteadyWarmup(CallerConnections connections, IntFunction<Case> caseOfSeat, int threads, LongSupplier clientJit,
                         LongSupplier serverJit, long windowNanos, NanoClock clock) {
         this.connections = connections;

@@ -26,6 +26,7 @@ import org.rpcbench.binding.Bindings;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.cases.Case;
+import org.rpcbench.cases.CaseGroup;
 
 /**
  * The cases, written once for every protocol: the binding on the class path decides what "a call" is.

@@ -15,6 +15,7 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.rpcbench.cases.Case;
+import org.rpcbench.cases.CaseGroup;
 
 /** JMH finds benchmarks by their annotation only: each case needs its method here, and each method a case. */
 class UserServiceBenchmarkTest {

@@ -1,13 +1,12 @@
-package org.rpcbench.rig;
+package org.rpcbench.cases;
 
 import java.util.Arrays;
 import java.util.List;
-import org.rpcbench.cases.Case;
 
 /**
  * Cases that JMH runs at the same time in one benchmark (its {@code @Group}): each member case is called by
  * callers of its own, all in one fork, and each keeps its own tally and record. The group's benchmark name is
- * the group's; each member's method in {@link UserServiceBenchmark} is named {@code GROUP_CASE}, which is what
+ * the group's; each member's method in the JMH benchmark class (UserServiceBenchmark) is named {@code GROUP_CASE}, which is what
  * JMH labels the member's own (secondary) score with.
  */
 public enum CaseGroup {

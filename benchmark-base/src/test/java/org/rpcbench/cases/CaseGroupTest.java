@@ -1,10 +1,9 @@
-package org.rpcbench.rig;
+package org.rpcbench.cases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
-import org.rpcbench.cases.Case;
 
 class CaseGroupTest {
 
