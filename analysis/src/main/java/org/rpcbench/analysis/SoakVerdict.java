@@ -8,18 +8,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 
 /**
  * The verdict of a soak run, in seed 003's terms (50 hours: the old generation grew less than 200 MB,
- * no full GC): errors, full GCs on either side, growth of the heap left after young collections from the
+ * no full GC): the scene's calls made at once, each answered (none missing), errors, full GCs on either side, growth of the heap left after young collections from the
  * first fifth of the run to the last (what survives a young collection is the old generation and the
- * survivors: a leak shows as a rising floor), and throughput drift from the first fifth of the measured
- * iterations to the last. Read from the run record and the two processes' GC logs ({@code -Xlog:gc}).
+ * survivors: a leak shows as a rising floor), and each call's throughput drift from the first fifth of the
+ * measured iterations to the last (a call's own calls/s: calls made at once share the processes, and their
+ * throughputs are never compared with each other). Read from the run record and the two processes' GC logs ({@code -Xlog:gc}).
  * Drift is judged only over a measurement of {@value #DRIFT_MINUTES} minutes or more: on a shared machine
  * a shorter run cannot tell drift from the last of its warm-up, and says so instead of guessing.
  */
@@ -44,11 +47,15 @@ public final class SoakVerdict {
         }
     }
 
-    /** The verdict of a soak run from its record and the two GC logs; exit 0 when it passed, 1 when not. */
-    public static int judge(Path runRecord, Path serverGcLog, Path clientGcLog, PrintStream out, PrintStream err) {
+    /**
+     * The verdict of a soak run from its record and the two GC logs; exit 0 when it passed, 1 when not.
+     *
+     * @param scene the cases the soak called at once
+     */
+    public static int judge(Path runRecord, List<String> scene, Path serverGcLog, Path clientGcLog, PrintStream out, PrintStream err) {
         try {
             RunRecord record = Records.read(runRecord);
-            List<Finding> findings = judge(record, readGc(serverGcLog), readGc(clientGcLog));
+            List<Finding> findings = judge(record, scene, readGc(serverGcLog), readGc(clientGcLog));
             out.print(render(record, findings));
             return findings.stream().allMatch(Finding::ok) ? 0 : 1;
         } catch (IOException | RuntimeException e) {
@@ -57,8 +64,18 @@ public final class SoakVerdict {
         }
     }
 
+    /** The findings of a soak of cases run one after another, as the record has them. */
     public static List<Finding> judge(RunRecord record, GcLog server, GcLog client) {
+        return judge(record, List.of(), server, client);
+    }
+
+    /** The findings; with a {@code scene} (cases called at once), first that they were, each answered. */
+    public static List<Finding> judge(RunRecord record, List<String> scene, GcLog server, GcLog client) {
         List<Finding> out = new ArrayList<>();
+        if (!scene.isEmpty()) {
+            out.add(atOnce(record, scene));
+            out.add(answered(record, scene));
+        }
         long errors = record.cases().stream().mapToLong(CaseRecord::allErrors).sum();
         out.add(new Finding("errors", String.valueOf(errors), errors == 0 && !record.cases().isEmpty()));
         out.add(new Finding("full GCs", "server " + server.fullGcs() + ", client " + client.fullGcs(),
@@ -70,6 +87,31 @@ public final class SoakVerdict {
             out.add(drift(record.cases().size() == 1 ? "throughput drift" : "throughput drift (" + c.name() + ")", c, record));
         }
         return out;
+    }
+
+    private static Finding atOnce(RunRecord record, List<String> scene) {
+        Map<String, Integer> callers = record.jmh() == null ? null : record.jmh().callersAtOnce();
+        if (callers == null) {
+            return new Finding("calls at once", "the record says its cases ran one after another, not " + String.join(", ", scene)
+                    + " at once", false);
+        }
+        int sum = callers.values().stream().mapToInt(Integer::intValue).sum();
+        String seen = scene.stream().map(n -> n + " " + callers.get(n)).collect(Collectors.joining(", ")) + " of " + record.threads()
+                + " callers";
+        boolean ok = callers.keySet().equals(new java.util.HashSet<>(scene)) && callers.values().stream().allMatch(n -> n > 0)
+                && sum == record.threads();
+        return new Finding("calls at once", ok ? seen : seen + "; the record has " + callers, ok);
+    }
+
+    private static Finding answered(RunRecord record, List<String> scene) {
+        List<String> seen = new ArrayList<>();
+        boolean ok = true;
+        for (String n : scene) {
+            CaseRecord c = record.cases().stream().filter(r -> r.name().equals(n)).findFirst().orElse(null);
+            seen.add(n + " " + (c == null ? "missing" : c.calls()));
+            ok &= c != null && c.calls() > 0;
+        }
+        return new Finding("answered right", String.join(", ", seen) + " calls measured", ok);
     }
 
     private static Finding drift(String what, CaseRecord c, RunRecord record) {
