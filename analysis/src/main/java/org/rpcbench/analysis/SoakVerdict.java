@@ -166,7 +166,7 @@ public final class SoakVerdict {
     public static String render(RunRecord record, List<Finding> findings) {
         StringBuilder out = new StringBuilder("soak verdict for ").append(record.binding()).append(":\n");
         for (Finding f : findings) {
-            out.append(String.format(Locale.ROOT, "  %-24s %-4s %s%n", f.what(), f.ok() ? "ok" : "FAIL", f.seen()));
+            out.append(String.format(Locale.ROOT, "  %-30s %-4s %s%n", f.what(), f.ok() ? "ok" : "FAIL", f.seen()));
         }
         out.append(findings.stream().allMatch(Finding::ok) ? "PASSED" : "FAILED").append('\n');
         return out.toString();
