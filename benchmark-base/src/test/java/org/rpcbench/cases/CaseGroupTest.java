@@ -34,7 +34,24 @@ class CaseGroupTest {
     void aLabelNamesItsMember() {
         assertThat(CaseGroup.STABILITY.label(Case.ECHO_PERSONS)).isEqualTo("stability_echoPersons");
         assertThat(CaseGroup.STABILITY.memberOf("stability_echoPojo")).isEqualTo(Case.ECHO_POJO);
-        assertThatThrownBy(() -> CaseGroup.STABILITY.memberOf("stability_echo1K")).hasMessageContaining("no member");
+        assertThatThrownBy(() -> CaseGroup.STABILITY.memberOf("stability_echo1K")).hasMessageContaining("no subgroup");
         assertThatThrownBy(() -> CaseGroup.STABILITY.label(Case.ECHO_1K)).hasMessageContaining("not in the group");
+    }
+
+    @Test
+    void thePressureSceneIsTheStabilitySceneWithItsStringsSizeSwitched() {
+        CaseGroup p = CaseGroup.PRESSURE;
+        assertThat(p.subgroups()).containsExactly(PayloadSchedule.SEED_003_SIZES, java.util.List.of(Case.ECHO_POJO),
+                java.util.List.of(Case.ECHO_PERSONS));
+        assertThat(p.members()).containsExactly(Case.ECHO_20B, Case.ECHO_1K, Case.ECHO_50K, Case.ECHO_200K, Case.ECHO_POJO, Case.ECHO_PERSONS);
+        assertThat(p.switches()).isTrue();
+        assertThat(CaseGroup.STABILITY.switches()).isFalse();
+        assertThat(p.switched(Case.ECHO_50K)).isTrue();
+        assertThat(p.switched(Case.ECHO_POJO)).isFalse();
+        assertThat(p.label(Case.ECHO_200K)).isEqualTo("pressure_echoSwitched");
+        assertThat(p.subgroupOf("pressure_echoSwitched")).isEqualTo(PayloadSchedule.SEED_003_SIZES);
+        assertThat(p.callers(20)).containsExactly(7, 7, 6);
+        // pressure_echoPersons, pressure_echoPojo, pressure_echoSwitched
+        assertThat(p.threadGroups(20)).containsExactly(6, 7, 7);
     }
 }

@@ -30,7 +30,8 @@ import org.rpcbench.cases.CaseGroup;
  * A case JMH gave no result for, or whose forks left no tally, is missing, never invented. A group's cases
  * ({@link CaseGroup}) each have a record of their own: their own tally and JMH's score of their method (the
  * group's secondary scores; its primary score, the sum, is no case's), and the record says which ran at once
- * with how many callers each.
+ * with how many callers each. The sizes of a switched subgroup are scored by their own calls over the windows,
+ * and only those drawn while JMH measured are cases of the record.
  */
 final class RecordAssembly {
 
@@ -48,7 +49,21 @@ final class RecordAssembly {
             List<TallyFile> forks = tallies.stream().filter(t -> t.caseName().equals(c.method())).toList();
             CaseGroup group = run == null ? null : CaseGroup.ofBenchmark(run.getParams().getBenchmark());
             String label = group == null ? null : group.label(c);
-            Result score = run == null ? null : label == null ? run.getPrimaryResult() : run.getSecondaryResults().get(label);
+            // a switched size has no score of JMH's (its subgroup's is all its sizes'): its own calls over the windows make it
+            boolean switched = group != null && group.switched(c);
+            Result score = run == null || switched ? null : label == null ? run.getPrimaryResult() : run.getSecondaryResults().get(label);
+            if (run != null && switched && !forks.isEmpty()) {
+                params = run.getParams();
+                atOnce = atOnce == null ? new LinkedHashMap<>() : atOnce;
+                atOnce.putAll(callers(group, params));
+                CaseRecord size = CaseAssembly.closedLoop(c.method(), forks.stream().map(f -> new CaseAssembly.Fork(f, null)).toList(),
+                        Double.NaN, Double.NaN, sizes.of(c));
+                // a size the schedule never drew while JMH measured was not part of this run: no case, not a failed one
+                if (size.calls() > 0 || size.allErrors() > 0) {
+                    cases.add(size);
+                }
+                continue;
+            }
             if (score == null || forks.isEmpty()) {
                 missing.add(c.method());
                 continue;
@@ -83,14 +98,17 @@ final class RecordAssembly {
         return group == null ? Case.ofBenchmark(benchmark) == c : group.members().contains(c);
     }
 
-    /** How many callers called each of a group's cases in all (JMH's threads per subgroup, times its groups). */
+    /**
+     * How many callers called each of a group's cases in all (JMH's threads per subgroup, times its groups); a
+     * switched subgroup's under {@value CaseGroup#SWITCHED}.
+     */
     static Map<String, Integer> callers(CaseGroup group, BenchmarkParams params) {
         int[] subgroups = params.getThreadGroups();
         int groups = params.getThreads() / java.util.Arrays.stream(subgroups).sum();
         List<String> labels = new ArrayList<>(params.getThreadGroupLabels());
         Map<String, Integer> callers = new LinkedHashMap<>();
         for (int s = 0; s < labels.size(); s++) {
-            callers.put(group.memberOf(labels.get(s)).method(), subgroups[s] * groups);
+            callers.put(CaseGroup.name(group.subgroupOf(labels.get(s))), subgroups[s] * groups);
         }
         return callers;
     }

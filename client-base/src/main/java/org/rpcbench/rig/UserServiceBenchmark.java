@@ -27,6 +27,7 @@ import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.CaseGroup;
+import org.rpcbench.cases.PayloadSchedule;
 
 /**
  * The cases, written once for every protocol: the binding on the class path decides what "a call" is.
@@ -52,8 +53,10 @@ public class UserServiceBenchmark {
     /** The case measured, or null when a group's cases are. */
     private Case measured;
     private CaseGroup group;
-    /** The group's member called by each of its subgroups (JMH's labels), in JMH's order. */
-    private List<Case> subgroups;
+    /** The cases each of the group's subgroups (JMH's labels) calls, in JMH's order; the one case alone. */
+    private List<List<Case>> subgroups;
+    /** The sizes in force over time, for a group whose string's size is switched. */
+    private PayloadSchedule schedule;
     private CallerConnections connections;
     private final Map<Case, ForkTally> tallies = new LinkedHashMap<>();
     private ProcessMeter clientMeter;
@@ -68,9 +71,10 @@ public class UserServiceBenchmark {
         tallies.clear();
         group = CaseGroup.ofBenchmark(params.getBenchmark());
         measured = group == null ? Case.ofBenchmark(params.getBenchmark()) : null;
-        subgroups = group == null ? List.of(measured) : params.getThreadGroupLabels().stream().map(group::memberOf).toList();
+        subgroups = group == null ? List.of(List.of(measured)) : params.getThreadGroupLabels().stream().map(group::subgroupOf).toList();
+        schedule = group != null && group.switches() ? Switching.schedule() : null;
         List<Case> seats = seats(params.getThreads(), params.getThreadGroups());
-        subgroups.forEach(c -> tallies.put(c, new ForkTally(c.method(), group == null)));
+        subgroups.forEach(s -> s.forEach(c -> tallies.put(c, new ForkTally(c.method(), group == null))));
         ClientBinding binding = Bindings.load(ClientBinding.class);
         connections = settings.perCallerConnections() ? CallerConnections.perCaller(binding, settings.target())
                 : CallerConnections.shared(binding.connect(settings.target()));
@@ -107,14 +111,15 @@ public class UserServiceBenchmark {
 
     /**
      * The case of each of {@code threads} callers, as JMH deals them to a group's subgroups ({@code subgroupThreads}
-     * each, group after group), for the warm-up to call as JMH's threads will.
+     * each, group after group), for the warm-up to call as JMH's threads will; a switched subgroup's callers warm
+     * up its sizes in turn.
      */
     private List<Case> seats(int threads, int[] subgroupThreads) {
         List<Case> seats = new ArrayList<>();
         while (seats.size() < threads) {
             for (int s = 0; s < subgroups.size(); s++) {
                 for (int t = 0; t < subgroupThreads[s]; t++) {
-                    seats.add(subgroups.get(s));
+                    seats.add(subgroups.get(s).get(t % subgroups.get(s).size()));
                 }
             }
         }
@@ -136,20 +141,28 @@ public class UserServiceBenchmark {
     /** One benchmark thread's seat: its connection (shared, or its own), prepared requests and counters. */
     @State(Scope.Thread)
     public static class Seat {
-        Caller caller;
+        /** A caller per case its subgroup calls (one, or each size a schedule switches among), and their tallies. */
+        Caller[] callers;
+        private ForkTally[] tallies;
+        private List<Case> called;
+        private PayloadSchedule schedule;
         private boolean offered;
-        /** Its case's tally, and how many threads in all hand theirs in to it. */
-        private ForkTally tally;
+        /** How many threads in all hand theirs in to each of its tallies. */
         private int tallied;
 
         @Setup(Level.Trial)
         public void prepare(UserServiceBenchmark bench, ThreadParams thread) {
             try {
-                Case called = bench.subgroups.get(bench.group == null ? 0 : thread.getSubgroupIndex());
-                tally = bench.tallies.get(called);
+                called = bench.subgroups.get(bench.group == null ? 0 : thread.getSubgroupIndex());
+                schedule = called.size() > 1 ? bench.schedule : null;
                 tallied = bench.group == null ? thread.getThreadCount() : thread.getSubgroupThreadCount() * thread.getGroupCount();
-                caller = new Caller(PreparedRequests.forSeat(bench.connections.of(thread.getThreadIndex()), called,
-                        thread.getThreadIndex()), NanoClock.SYSTEM);
+                callers = new Caller[called.size()];
+                tallies = new ForkTally[called.size()];
+                for (int i = 0; i < callers.length; i++) {
+                    tallies[i] = bench.tallies.get(called.get(i));
+                    callers[i] = new Caller(PreparedRequests.forSeat(bench.connections.of(thread.getThreadIndex()), called.get(i),
+                            thread.getThreadIndex()), NanoClock.SYSTEM);
+                }
             } finally {
                 bench.connected.countDown();
             }
@@ -165,7 +178,9 @@ public class UserServiceBenchmark {
 
         @Setup(Level.Iteration)
         public void startIteration() {
-            caller.reset();
+            for (Caller c : callers) {
+                c.reset();
+            }
             offered = false;
         }
 
@@ -178,18 +193,24 @@ public class UserServiceBenchmark {
                     w.offer(control);
                 }
             }
+            // a switched subgroup calls the size in force now: the wall clock's, as in every process given the seed
+            Caller caller = schedule == null ? callers[0] : callers[called.indexOf(schedule.at(System.currentTimeMillis()))];
             return caller.callOnce(control.startMeasurement && !control.stopMeasurement);
         }
 
         @TearDown(Level.Iteration)
         public void handIn(UserServiceBenchmark bench, IterationParams iteration, ThreadParams thread) {
-            tally.handIn(caller, iteration.getType() == IterationType.MEASUREMENT, tallied, bench.window,
-                    iteration.getTime().convertTo(TimeUnit.NANOSECONDS) / 1e9);
+            for (int i = 0; i < callers.length; i++) {
+                tallies[i].handIn(callers[i], iteration.getType() == IterationType.MEASUREMENT, tallied, bench.window,
+                        iteration.getTime().convertTo(TimeUnit.NANOSECONDS) / 1e9);
+            }
         }
 
         @TearDown(Level.Trial)
         public void leave(UserServiceBenchmark bench, ThreadParams thread) {
-            tally.leave(tallied, bench.settings.tallyDir());
+            for (ForkTally t : tallies) {
+                t.leave(tallied, bench.settings.tallyDir());
+            }
         }
     }
 
@@ -284,6 +305,30 @@ public class UserServiceBenchmark {
     @Group("stability")
     @GroupThreads(6)
     public Object stability_echoPersons(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    // seed 003's high-pressure scene (CaseGroup.PRESSURE): the stability scene with its string's size switched at
+    // random (Switching); the same 7, 7 and 6 of 20 callers
+
+    @Benchmark
+    @Group("pressure")
+    @GroupThreads(7)
+    public Object pressure_echoSwitched(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    @Group("pressure")
+    @GroupThreads(7)
+    public Object pressure_echoPojo(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    @Group("pressure")
+    @GroupThreads(6)
+    public Object pressure_echoPersons(Seat seat, Control control) {
         return seat.call(this, control);
     }
 }

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -150,6 +151,34 @@ class ClientMainTest {
         assertThat(jmh).contains("UserServiceBenchmark.stability").contains("stability_echoPersons");
         double groupScore = new com.fasterxml.jackson.databind.ObjectMapper().readTree(jmh).get(0).get("primaryMetric").get("score").asDouble();
         assertThat(sum).isCloseTo(groupScore, org.assertj.core.data.Percentage.withPercentage(1));
+    }
+
+    @Test
+    void thePressureScenesStringTakesTheSizeInForceAndEachSizeIsACaseOfItsOwn(@TempDir Path dir) throws Exception {
+        // an hour's interval: one size all through the run (unless it straddles the hour, which the test sees)
+        System.setProperty(org.rpcbench.rig.Switching.SEED, "1234");
+        System.setProperty(org.rpcbench.rig.Switching.EVERY, "3600000");
+        try {
+            org.rpcbench.cases.PayloadSchedule schedule = org.rpcbench.rig.Switching.schedule();
+            org.rpcbench.cases.Case before = schedule.at(System.currentTimeMillis());
+            assertThat(run(tiny(dir, "pressure"))).as(err()).isZero();
+            org.rpcbench.cases.Case after = schedule.at(System.currentTimeMillis());
+            assertThat(out.toString(StandardCharsets.UTF_8)).contains("every 3600000 ms of the wall clock, seed 1234");
+            RunRecord record = Records.read(dir.resolve("run.json"));
+            assertThat(record.passed()).isTrue();
+            // the sizes drawn while JMH measured, then the person and the map
+            assertThat(record.cases()).extracting(CaseRecord::name).isSubsetOf("echo20B", "echo1K", "echo50K", "echo200K", "echoPojo",
+                    "echoPersons").endsWith("echoPojo", "echoPersons").hasSizeGreaterThan(2);
+            assertThat(record.jmh().callersAtOnce()).containsOnlyKeys("echoSwitched", "echoPojo", "echoPersons");
+            assertThat(record.cases()).allSatisfy(c -> assertThat(c.allErrors()).as(c.name()).isZero());
+            assertThat(record.cases()).allSatisfy(c -> assertThat(c.calls()).as(c.name()).isPositive());
+            if (before == after) {
+                assertThat(record.cases()).extracting(CaseRecord::name).containsExactly(before.method(), "echoPojo", "echoPersons");
+            }
+        } finally {
+            System.clearProperty(org.rpcbench.rig.Switching.SEED);
+            System.clearProperty(org.rpcbench.rig.Switching.EVERY);
+        }
     }
 
     @Test

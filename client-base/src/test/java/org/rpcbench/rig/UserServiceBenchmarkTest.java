@@ -31,20 +31,20 @@ class UserServiceBenchmarkTest {
     }
 
     @Test
-    void everyGroupHasAMethodPerMemberWithItsShareOfTheSeedsCallers() {
+    void everyGroupHasAMethodPerSubgroupWithItsShareOfTheSeedsCallers() {
         List<String> grouped = new ArrayList<>();
         for (Method m : UserServiceBenchmark.class.getMethods()) {
             if (m.isAnnotationPresent(Group.class)) {
                 assertThat(m.isAnnotationPresent(Benchmark.class)).as(m.getName()).isTrue();
                 CaseGroup g = CaseGroup.named(m.getAnnotation(Group.class).value());
                 assertThat(g).as("the group of " + m.getName()).isNotNull();
-                Case member = g.memberOf(m.getName());
+                List<Case> subgroup = g.subgroupOf(m.getName());
                 assertThat(m.getAnnotation(GroupThreads.class).value()).as(m.getName() + "'s callers by default")
-                        .isEqualTo(g.callers(CaseGroup.SEED_CALLERS)[g.members().indexOf(member)]);
+                        .isEqualTo(g.callers(CaseGroup.SEED_CALLERS)[g.subgroups().indexOf(subgroup)]);
                 grouped.add(m.getName());
             }
         }
-        List<String> labels = Arrays.stream(CaseGroup.values()).flatMap(g -> g.members().stream().map(g::label)).toList();
+        List<String> labels = Arrays.stream(CaseGroup.values()).flatMap(g -> g.subgroups().stream().map(s -> g.label(s.get(0)))).toList();
         assertThat(grouped).containsExactlyInAnyOrderElementsOf(labels);
     }
 
@@ -56,8 +56,8 @@ class UserServiceBenchmarkTest {
             List<String> jmhOrder = new ArrayList<>(entry.getThreadGroupLabels().get());
             int[] ours = g.threadGroups(CaseGroup.SEED_CALLERS);
             for (int s = 0; s < jmhOrder.size(); s++) {
-                Case member = g.memberOf(jmhOrder.get(s));
-                assertThat(ours[s]).as(jmhOrder.get(s)).isEqualTo(g.callers(CaseGroup.SEED_CALLERS)[g.members().indexOf(member)]);
+                List<Case> subgroup = g.subgroupOf(jmhOrder.get(s));
+                assertThat(ours[s]).as(jmhOrder.get(s)).isEqualTo(g.callers(CaseGroup.SEED_CALLERS)[g.subgroups().indexOf(subgroup)]);
             }
             assertThat(entry.getThreadGroups()).as("the annotations' counts, in JMH's order").containsExactly(ours);
         }
