@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.rpcbench.cases.Case;
+import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
@@ -52,7 +54,7 @@ public final class SoakVerdict {
      *
      * @param scene the cases the soak called at once
      */
-    public static int judge(Path runRecord, List<String> scene, Path serverGcLog, Path clientGcLog, PrintStream out, PrintStream err) {
+    public static int judge(Path runRecord, CaseGroup scene, Path serverGcLog, Path clientGcLog, PrintStream out, PrintStream err) {
         try {
             RunRecord record = Records.read(runRecord);
             List<Finding> findings = judge(record, scene, readGc(serverGcLog), readGc(clientGcLog));
@@ -66,13 +68,13 @@ public final class SoakVerdict {
 
     /** The findings of a soak of cases run one after another, as the record has them. */
     public static List<Finding> judge(RunRecord record, GcLog server, GcLog client) {
-        return judge(record, List.of(), server, client);
+        return judge(record, null, server, client);
     }
 
     /** The findings; with a {@code scene} (cases called at once), first that they were, each answered. */
-    public static List<Finding> judge(RunRecord record, List<String> scene, GcLog server, GcLog client) {
+    public static List<Finding> judge(RunRecord record, CaseGroup scene, GcLog server, GcLog client) {
         List<Finding> out = new ArrayList<>();
-        if (!scene.isEmpty()) {
+        if (scene != null) {
             out.add(atOnce(record, scene));
             out.add(answered(record, scene));
         }
@@ -82,14 +84,19 @@ public final class SoakVerdict {
                 server.fullGcs() == 0 && client.fullGcs() == 0));
         out.add(growth("server", server));
         out.add(growth("client", client));
-        // each payload's throughput is its own: drift is judged case by case, never across them
+        // each payload's throughput is its own: drift is judged case by case, never across them; a switched size's
+        // calls/s rises and falls with the intervals it was drawn for, by design, and is not judged at all
         for (CaseRecord c : record.cases()) {
+            if (scene != null && scene.members().stream().anyMatch(m -> m.method().equals(c.name()) && scene.switched(m))) {
+                continue;
+            }
             out.add(drift(record.cases().size() == 1 ? "throughput drift" : "throughput drift (" + c.name() + ")", c, record));
         }
         return out;
     }
 
-    private static Finding atOnce(RunRecord record, List<String> scene) {
+    private static Finding atOnce(RunRecord record, CaseGroup group) {
+        List<String> scene = group.subgroups().stream().map(CaseGroup::name).toList();
         Map<String, Integer> callers = record.jmh() == null ? null : record.jmh().callersAtOnce();
         if (callers == null) {
             return new Finding("calls at once", "the record says its cases ran one after another, not " + String.join(", ", scene)
@@ -103,13 +110,17 @@ public final class SoakVerdict {
         return new Finding("calls at once", ok ? seen : seen + "; the record has " + callers, ok);
     }
 
-    private static Finding answered(RunRecord record, List<String> scene) {
+    /** Each subgroup's calls measured: a case's, or a switched string's over the sizes drawn (those not drawn are no case). */
+    private static Finding answered(RunRecord record, CaseGroup group) {
         List<String> seen = new ArrayList<>();
         boolean ok = true;
-        for (String n : scene) {
-            CaseRecord c = record.cases().stream().filter(r -> r.name().equals(n)).findFirst().orElse(null);
-            seen.add(n + " " + (c == null ? "missing" : c.calls()));
-            ok &= c != null && c.calls() > 0;
+        for (List<Case> subgroup : group.subgroups()) {
+            List<CaseRecord> ran = record.cases().stream().filter(r -> subgroup.stream().anyMatch(c -> c.method().equals(r.name()))).toList();
+            long calls = ran.stream().mapToLong(CaseRecord::calls).sum();
+            String sizes = subgroup.size() == 1 ? "" : ran.stream().map(r -> r.name() + " " + r.calls())
+                    .collect(Collectors.joining(", ", " (", ")"));
+            seen.add(CaseGroup.name(subgroup) + " " + (ran.isEmpty() ? "missing" : calls + sizes));
+            ok &= calls > 0;
         }
         return new Finding("answered right", String.join(", ", seen) + " calls measured", ok);
     }

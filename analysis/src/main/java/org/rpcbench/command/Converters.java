@@ -152,6 +152,17 @@ final class Converters {
         }
     }
 
+    /** The seed of a schedule of sizes: a whole number from 1 to 2^48. */
+    static final class SizeSeed implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            if (!value.matches("[1-9][0-9]{0,14}") || Long.parseLong(value) > (1L << 48)) {
+                throw new TypeConversionException("needs a whole number from 1 to " + (1L << 48) + ", got '" + value + "'");
+            }
+            return Long.parseLong(value);
+        }
+    }
+
     /** Cases run at once and each one's callers: {@code echo5K=7,echoPojo=7,echoPersons=6}, each case once. */
     record AtOnce(java.util.Map<String, Integer> callers) {}
 

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.rpcbench.analysis.SoakVerdict;
-import org.rpcbench.cases.Case;
 import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.runs.Builder;
@@ -67,46 +66,84 @@ final class SoakCommand implements Callable<Integer> {
         }
     }
 
-    @Override
-    public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, load, build, null, soak);
+    /** A scene's pair, its callers and its length, from the command line, checked before anything starts. */
+    record Scene(Pair pair, int callers, int seconds, Plan plan) {}
+
+    /** The pair and load of seed 003's {@code group} scene, run by {@code command}; bad input as one line. */
+    static Scene scene(Subcommand c, List<String> words, String command, CaseGroup group) throws UsageException, java.io.IOException {
         Context ctx = c.ctx();
         if (c.load().clientArgs != null) {
-            throw new UsageException("-a does not apply to a soak (it runs seed 003's payloads closed-loop for -D)");
+            throw new UsageException("-a does not apply to " + command + " (it runs seed 003's scene closed-loop for -D)");
         }
         if (words.size() != 1) {
-            throw new UsageException("soak needs one pair");
+            throw new UsageException(command + " needs one pair");
         }
         String name = words.get(0);
         if (name.endsWith("-server") || name.endsWith("-client")) {
-            throw new UsageException("soak runs a pair, server and client: name the pair");
+            throw new UsageException(command + " runs a pair, server and client: name the pair");
         }
         Pair pair = ctx.checkout.pairs().named(name);
         if (c.load().concurrency().size() > 1) {
-            throw new UsageException("a soak runs at one concurrency; -t takes one value here");
+            throw new UsageException("a " + command + " runs at one concurrency; -t takes one value here");
         }
         int callers = c.load().concurrency().isEmpty() ? CaseGroup.SEED_CALLERS : c.load().concurrency().get(0);
-        if (callers < SCENE.members().size()) {
-            throw new UsageException("a soak calls " + SCENE.members().size() + " methods at once: -t needs at least "
-                    + SCENE.members().size() + " callers, got " + callers);
+        int methods = group.subgroups().size();
+        if (callers < methods) {
+            throw new UsageException("a " + command + " calls " + methods + " methods at once: -t needs at least " + methods + " callers, got "
+                    + callers);
         }
         int seconds = c.soak().seconds != null ? c.soak().seconds : DEFAULT_SECONDS;
         if (seconds < MIN_SECONDS) {
-            throw new UsageException("a soak needs at least " + MIN_SECONDS + "s, got -D " + seconds + "s");
+            throw new UsageException("a " + command + " needs at least " + MIN_SECONDS + "s, got -D " + seconds + "s");
         }
         if (!ctx.checkout.pairs().callsJavaInterface(name)) {
-            throw new UsageException(name + " calls the contract's IDL twin, which has no echoPersons (seed 003's map of three persons):"
-                    + " soak runs the pairs of the Java interface (./benchmark.sh -l)");
+            throw new UsageException(name + " calls the contract's IDL twin, which has no echoPersons (seed 003's map of three persons): "
+                    + command + " runs the pairs of the Java interface (./benchmark.sh -l)");
         }
-        Plan plan = Plan.of(seconds);
-        int[] split = SCENE.callers(callers);
+        return new Scene(pair, callers, seconds, Plan.of(seconds));
+    }
+
+    /** The client's JMH options for a scene: its group, one JVM (-f 0) through it all. */
+    static String jmh(Plan plan, CaseGroup group) {
+        return "--steady-warmup " + plan.warmupBoundSeconds() + " -f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i "
+                + plan.iterations() + " -r " + plan.iterationSeconds() + "s " + group.group();
+    }
+
+    /** "echo5K (7), echoPojo (7), echoPersons (6) at once, 20 callers, 1m00s in 20 iterations of 3 s after the warm-up ...". */
+    static String describe(Scene scene, CaseGroup group) {
+        int[] split = group.callers(scene.callers());
+        List<String> dealt = new ArrayList<>();
+        for (int i = 0; i < split.length; i++) {
+            dealt.add(CaseGroup.name(group.subgroups().get(i)) + " (" + split[i] + ")");
+        }
+        Plan plan = scene.plan();
+        return String.join(", ", dealt) + " at once, " + scene.callers() + " callers, " + org.rpcbench.runs.Durations.format(
+                (long) plan.iterations() * plan.iterationSeconds()) + " in " + plan.iterations() + " iterations of " + plan.iterationSeconds()
+                + " s after the warm-up (until the JITs are quiet, at most " + plan.warmupBoundSeconds() + " s)";
+    }
+
+    /** Builds the pair unless -n; false when a stop ended the build. */
+    static boolean built(Subcommand c, Pair pair) throws Exception {
+        Context ctx = c.ctx();
         try {
             if (c.build().skip()) {
                 Builder.requireBuilt(ctx.checkout, List.of(pair), true, true);
             } else {
                 ctx.builder().build(ctx.checkout, List.of(pair), c.build().mavenOptions, null, ctx.out, ctx.err);
             }
+            return true;
         } catch (Stopped e) {
+            return false;
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Subcommand c = Subcommand.of(spec, load, build, null, soak);
+        Context ctx = c.ctx();
+        Scene scene = scene(c, words, "soak", SCENE);
+        Pair pair = scene.pair();
+        if (!built(c, pair)) {
             return ctx.stop.exitCode();
         }
         Path dir = ResultDirs.create(ctx.checkout.results(), pair.name() + "-soak", ctx.clock);
@@ -114,18 +151,10 @@ final class SoakCommand implements Callable<Integer> {
         serverJvm.add("-Xlog:gc:file=" + dir.resolve("server-gc.log"));
         List<String> clientJvm = new ArrayList<>(ctx.clientJvm());
         clientJvm.add("-Xlog:gc:file=" + dir.resolve("client-gc.log"));
-        String jmh = "--steady-warmup " + plan.warmupBoundSeconds() + " -f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i " + plan.iterations() + " -r " + plan.iterationSeconds()
-                + "s " + SCENE.group();
-        List<String> dealt = new ArrayList<>();
-        for (int i = 0; i < split.length; i++) {
-            dealt.add(SCENE.members().get(i).method() + " (" + split[i] + ")");
-        }
-        ctx.out.println("benchmark.sh: soak of " + pair.name() + ": seed 003's stability scene, " + String.join(", ", dealt) + " at once, "
-                + callers + " callers, " + org.rpcbench.runs.Durations.format((long) plan.iterations() * plan.iterationSeconds()) + " in "
-                + plan.iterations() + " iterations of " + plan.iterationSeconds() + " s after the warm-up (until the JITs are quiet, at most "
-                + plan.warmupBoundSeconds() + " s), one server and one client throughout");
-        PairRunSettings.Builder settings = new RunShape(jmh, List.of(callers), c.load().pinned(), serverJvm, clientJvm)
-                .settings(ctx.checkout, pair, c.load().switches(), dir, null);
+        ctx.out.println("benchmark.sh: soak of " + pair.name() + ": seed 003's stability scene, " + describe(scene, SCENE)
+                + ", one server and one client throughout");
+        PairRunSettings.Builder settings = new RunShape(jmh(scene.plan(), SCENE), List.of(scene.callers()), c.load().pinned(), serverJvm,
+                clientJvm).settings(ctx.checkout, pair, c.load().switches(), dir, null);
         settings.historyStore = ctx.historyStore();
         PairRun.Result result = ctx.runner.run(settings.build());
         if (result.stopped()) {
@@ -136,8 +165,8 @@ final class SoakCommand implements Callable<Integer> {
             return c.exit(result.exit() == 0 ? 1 : result.exit());
         }
         ctx.out.println();
-        int verdict = SoakVerdict.judge(dir.resolve("run.json"), SCENE.members().stream().map(Case::method).toList(),
-                dir.resolve("server-gc.log"), dir.resolve("client-gc.log"), ctx.out, ctx.err);
+        int verdict = SoakVerdict.judge(dir.resolve("run.json"), SCENE, dir.resolve("server-gc.log"), dir.resolve("client-gc.log"), ctx.out,
+                ctx.err);
         return c.exit(Math.max(result.exit(), verdict));
     }
 }

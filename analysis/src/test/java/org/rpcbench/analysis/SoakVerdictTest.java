@@ -76,7 +76,7 @@ class SoakVerdictTest {
         assertThat(findings.get(4).seen()).startsWith("not judged: 60 s measured");
     }
 
-    static final List<String> SCENE = List.of("echo5K", "echoPojo", "echoPersons");
+    static final org.rpcbench.cases.CaseGroup SCENE = org.rpcbench.cases.CaseGroup.STABILITY;
 
     /** Seed 003's stability scene as a soak records it: the three cases at once, 7, 7 and 6 of 20 callers. */
     static RunRecord scene(double[] text, double[] person, double[] persons) {
@@ -133,5 +133,29 @@ class SoakVerdictTest {
         List<SoakVerdict.Finding> findings = SoakVerdict.judge(record(1800, 100, 100, 100), quiet, quiet);
         assertThat(findings).filteredOn(f -> !f.ok()).extracting(SoakVerdict.Finding::what).containsExactly("throughput drift");
         assertThat(findings.get(2).seen()).startsWith("not judged: 3 young collections");
+    }
+
+    @Test
+    void thePressureScenesSwitchedStringIsAnsweredOverTheSizesDrawn() {
+        SoakVerdict.GcLog steady = SoakVerdict.parseGc(gcLog(50, 20, 0, 0));
+        RunRecord stability = scene(STEADY, STEADY, STEADY);
+        List<CaseRecord> cases = List.of(rename(stability.cases().get(0), "echo20B"), rename(stability.cases().get(0), "echo200K"),
+                stability.cases().get(1), stability.cases().get(2));
+        RunRecord pressure = Runs.with(Runs.run("dubbo-hessian", "hessian2", cases),
+                stability.jmh().withCallersAtOnce(Map.of("echoSwitched", 7, "echoPersons", 6, "echoPojo", 7)));
+        List<SoakVerdict.Finding> findings = SoakVerdict.judge(pressure, org.rpcbench.cases.CaseGroup.PRESSURE, steady, steady);
+        assertThat(findings).allMatch(SoakVerdict.Finding::ok);
+        // a size's calls/s follows the intervals it was drawn for: no drift of it is judged
+        assertThat(findings).extracting(SoakVerdict.Finding::what).doesNotContain("throughput drift (echo20B)", "throughput drift (echo200K)")
+                .contains("throughput drift (echoPojo)", "throughput drift (echoPersons)");
+        assertThat(findings.get(0).seen()).isEqualTo("echoSwitched 7, echoPojo 7, echoPersons 6 of 20 callers");
+        assertThat(findings.get(1).seen()).isEqualTo("echoSwitched 2000 (echo20B 1000, echo200K 1000), echoPojo 1000, echoPersons 1000 calls"
+                + " measured");
+        RunRecord noString = Runs.with(Runs.run("dubbo-hessian", "hessian2", cases.subList(2, 4)), pressure.jmh());
+        assertThat(SoakVerdict.judge(noString, org.rpcbench.cases.CaseGroup.PRESSURE, steady, steady)).filteredOn(f -> !f.ok())
+                .extracting(SoakVerdict.Finding::what).containsExactly("answered right");
+        // the stability scene's record is not the pressure scene's
+        assertThat(SoakVerdict.judge(stability, org.rpcbench.cases.CaseGroup.PRESSURE, steady, steady)).filteredOn(f -> !f.ok())
+                .extracting(SoakVerdict.Finding::what).containsExactly("calls at once", "answered right");
     }
 }

@@ -33,7 +33,9 @@ class CliTest {
         {"-n", "suite", "seed-001", "-R", "0"}, {"-n", "-t", "8", "suite", "seed-001", "-t", "16"}, {"dubbo-hessian", "suite", "seed-001"},
         {"-l", "suite", "seed-001"}, {"-n", "-D", "10s", "soak", "dubbo-hessian"}, {"-n", "soak", "-a", "-wi 1", "dubbo-hessian"},
         {"-n", "soak", "dubbo-hessian-server"}, {"-n", "-s", "10.0.0.1", "soak", "dubbo-hessian"}, {"-n", "soak", "thrift"},
-        {"-n", "soak", "grpc-go"}, {"-n", "-t", "2", "soak", "dubbo-hessian"}, {"-n", "verify", "--at-once", "echo5K=0", "d"},
+        {"-n", "soak", "grpc-go"}, {"-n", "-t", "2", "soak", "dubbo-hessian"}, {"-n", "-D", "60s", "pressure", "dubbo-hessian"},
+        {"-n", "pressure", "--size-seed", "0", "dubbo-hessian"}, {"-n", "pressure", "thrift"}, {"-n", "pressure", "--switch-every", "x", "rmi"},
+        {"-n", "pressure", "dubbo-hessian", "rmi"}, {"-n", "-a", "-wi 1", "pressure", "dubbo-hessian"}, {"-n", "verify", "--at-once", "echo5K=0", "d"},
         {"-n", "compare", "only-one"}, {"-n", "compare", "no/such/run.json", "results"}, {"-n", "compare", "--threshold", "-1", "a", "b"},
         {"-n", "-t", "4", "compare", "a", "b"}, {"-n", "merge", "results/merged", "only-one-client"},
         {"-n", "merge", "results/merged", "no/such/client", "another/client"}, {"-n", "history", "dubbo-hessian"},
@@ -140,7 +142,7 @@ class CliTest {
             assertThat(usage).contains("\n" + line);
         }
         assertThat(cli.err()).isEmpty();
-        for (String command : List.of("ab", "calibrate", "compare", "verify", "suite", "soak", "merge", "history", "build")) {
+        for (String command : List.of("ab", "calibrate", "compare", "verify", "suite", "soak", "pressure", "merge", "history", "build")) {
             assertThat(cli.run(command, "--help")).as(command).isZero();
             assertThat(cli.out()).as(command).startsWith("Usage: ./benchmark.sh").contains("  -h, --help");
         }
