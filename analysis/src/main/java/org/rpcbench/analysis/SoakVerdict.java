@@ -52,16 +52,18 @@ public final class SoakVerdict {
     /**
      * The verdict of a soak run from its record and the two GC logs; exit 0 when it passed, 1 when not.
      *
+     * @param command the command that ran it, which names the verdict ("soak verdict for ...")
      * @param scene the cases the soak called at once
      */
-    public static int judge(Path runRecord, CaseGroup scene, Path serverGcLog, Path clientGcLog, PrintStream out, PrintStream err) {
+    public static int judge(Path runRecord, String command, CaseGroup scene, Path serverGcLog, Path clientGcLog, PrintStream out,
+                            PrintStream err) {
         try {
             RunRecord record = Records.read(runRecord);
             List<Finding> findings = judge(record, scene, readGc(serverGcLog), readGc(clientGcLog));
-            out.print(render(record, findings));
+            out.print(render(command, record, findings));
             return findings.stream().allMatch(Finding::ok) ? 0 : 1;
         } catch (IOException | RuntimeException e) {
-            err.println("rpc-bench soak: cannot judge the soak run: " + e.getMessage());
+            err.println("rpc-bench " + command + ": cannot judge the run: " + e.getMessage());
             return 1;
         }
     }
@@ -175,7 +177,11 @@ public final class SoakVerdict {
     }
 
     public static String render(RunRecord record, List<Finding> findings) {
-        StringBuilder out = new StringBuilder("soak verdict for ").append(record.binding()).append(":\n");
+        return render("soak", record, findings);
+    }
+
+    public static String render(String command, RunRecord record, List<Finding> findings) {
+        StringBuilder out = new StringBuilder(command).append(" verdict for ").append(record.binding()).append(":\n");
         for (Finding f : findings) {
             out.append(String.format(Locale.ROOT, "  %-30s %-4s %s%n", f.what(), f.ok() ? "ok" : "FAIL", f.seen()));
         }

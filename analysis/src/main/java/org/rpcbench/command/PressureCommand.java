@@ -128,7 +128,7 @@ final class PressureCommand implements Callable<Integer> {
                 continue;
             }
             ctx.out.println("set " + (i + 1) + " (" + set + "):");
-            int verdict = SoakVerdict.judge(set.resolve("run.json"), SCENE, set.resolve("server-gc.log"), set.resolve("client-gc.log"), ctx.out,
+            int verdict = SoakVerdict.judge(set.resolve("run.json"), "pressure", SCENE, set.resolve("server-gc.log"), set.resolve("client-gc.log"), ctx.out,
                     ctx.err);
             exit = Math.max(exit, Math.max(result.exit(), verdict));
         }

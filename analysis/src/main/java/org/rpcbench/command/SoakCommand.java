@@ -165,7 +165,7 @@ final class SoakCommand implements Callable<Integer> {
             return c.exit(result.exit() == 0 ? 1 : result.exit());
         }
         ctx.out.println();
-        int verdict = SoakVerdict.judge(dir.resolve("run.json"), SCENE, dir.resolve("server-gc.log"), dir.resolve("client-gc.log"), ctx.out,
+        int verdict = SoakVerdict.judge(dir.resolve("run.json"), "soak", SCENE, dir.resolve("server-gc.log"), dir.resolve("client-gc.log"), ctx.out,
                 ctx.err);
         return c.exit(Math.max(result.exit(), verdict));
     }

@@ -86,6 +86,7 @@ class PressureCommandTest {
         assertThat(cli.out()).contains("size seed 77 (--size-seed 77 draws the same sizes)").contains("set 1 (").contains("set 2 (")
                 .contains("echoSwitched 7, echoPojo 7, echoPersons 6 of 20 callers");
         assertThat(cli.out().split("PASSED", -1)).as("a verdict a set").hasSize(3);
+        assertThat(cli.out().split("pressure verdict for ready:", -1)).hasSize(3);
     }
 
     @Test
