@@ -8,18 +8,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.rpcbench.cases.Case;
+import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 
 /**
  * The verdict of a soak run, in seed 003's terms (50 hours: the old generation grew less than 200 MB,
- * no full GC): errors, full GCs on either side, growth of the heap left after young collections from the
+ * no full GC): the scene's calls made at once, each answered (none missing), errors, full GCs on either side, growth of the heap left after young collections from the
  * first fifth of the run to the last (what survives a young collection is the old generation and the
- * survivors: a leak shows as a rising floor), and throughput drift from the first fifth of the measured
- * iterations to the last. Read from the run record and the two processes' GC logs ({@code -Xlog:gc}).
+ * survivors: a leak shows as a rising floor), and each call's throughput drift from the first fifth of the
+ * measured iterations to the last (a call's own calls/s: calls made at once share the processes, and their
+ * throughputs are never compared with each other). Read from the run record and the two processes' GC logs ({@code -Xlog:gc}).
  * Drift is judged only over a measurement of {@value #DRIFT_MINUTES} minutes or more: on a shared machine
  * a shorter run cannot tell drift from the last of its warm-up, and says so instead of guessing.
  */
@@ -44,32 +49,82 @@ public final class SoakVerdict {
         }
     }
 
-    /** The verdict of a soak run from its record and the two GC logs; exit 0 when it passed, 1 when not. */
-    public static int judge(Path runRecord, Path serverGcLog, Path clientGcLog, PrintStream out, PrintStream err) {
+    /**
+     * The verdict of a soak run from its record and the two GC logs; exit 0 when it passed, 1 when not.
+     *
+     * @param command the command that ran it, which names the verdict ("soak verdict for ...")
+     * @param scene the cases the soak called at once
+     */
+    public static int judge(Path runRecord, String command, CaseGroup scene, Path serverGcLog, Path clientGcLog, PrintStream out,
+                            PrintStream err) {
         try {
             RunRecord record = Records.read(runRecord);
-            List<Finding> findings = judge(record, readGc(serverGcLog), readGc(clientGcLog));
-            out.print(render(record, findings));
+            List<Finding> findings = judge(record, scene, readGc(serverGcLog), readGc(clientGcLog));
+            out.print(render(command, record, findings));
             return findings.stream().allMatch(Finding::ok) ? 0 : 1;
         } catch (IOException | RuntimeException e) {
-            err.println("rpc-bench soak: cannot judge the soak run: " + e.getMessage());
+            err.println("rpc-bench " + command + ": cannot judge the run: " + e.getMessage());
             return 1;
         }
     }
 
+    /** The findings of a soak of cases run one after another, as the record has them. */
     public static List<Finding> judge(RunRecord record, GcLog server, GcLog client) {
+        return judge(record, null, server, client);
+    }
+
+    /** The findings; with a {@code scene} (cases called at once), first that they were, each answered. */
+    public static List<Finding> judge(RunRecord record, CaseGroup scene, GcLog server, GcLog client) {
         List<Finding> out = new ArrayList<>();
+        if (scene != null) {
+            out.add(atOnce(record, scene));
+            out.add(answered(record, scene));
+        }
         long errors = record.cases().stream().mapToLong(CaseRecord::allErrors).sum();
         out.add(new Finding("errors", String.valueOf(errors), errors == 0 && !record.cases().isEmpty()));
         out.add(new Finding("full GCs", "server " + server.fullGcs() + ", client " + client.fullGcs(),
                 server.fullGcs() == 0 && client.fullGcs() == 0));
         out.add(growth("server", server));
         out.add(growth("client", client));
-        // each payload's throughput is its own: drift is judged case by case, never across them
+        // each payload's throughput is its own: drift is judged case by case, never across them; a switched size's
+        // calls/s rises and falls with the intervals it was drawn for, by design, and is not judged at all
         for (CaseRecord c : record.cases()) {
+            if (scene != null && scene.members().stream().anyMatch(m -> m.method().equals(c.name()) && scene.switched(m))) {
+                continue;
+            }
             out.add(drift(record.cases().size() == 1 ? "throughput drift" : "throughput drift (" + c.name() + ")", c, record));
         }
         return out;
+    }
+
+    private static Finding atOnce(RunRecord record, CaseGroup group) {
+        List<String> scene = group.subgroups().stream().map(CaseGroup::name).toList();
+        Map<String, Integer> callers = record.jmh() == null ? null : record.jmh().callersAtOnce();
+        if (callers == null) {
+            return new Finding("calls at once", "the record says its cases ran one after another, not " + String.join(", ", scene)
+                    + " at once", false);
+        }
+        int sum = callers.values().stream().mapToInt(Integer::intValue).sum();
+        String seen = scene.stream().map(n -> n + " " + callers.get(n)).collect(Collectors.joining(", ")) + " of " + record.threads()
+                + " callers";
+        boolean ok = callers.keySet().equals(new java.util.HashSet<>(scene)) && callers.values().stream().allMatch(n -> n > 0)
+                && sum == record.threads();
+        return new Finding("calls at once", ok ? seen : seen + "; the record has " + callers, ok);
+    }
+
+    /** Each subgroup's calls measured: a case's, or a switched string's over the sizes drawn (those not drawn are no case). */
+    private static Finding answered(RunRecord record, CaseGroup group) {
+        List<String> seen = new ArrayList<>();
+        boolean ok = true;
+        for (List<Case> subgroup : group.subgroups()) {
+            List<CaseRecord> ran = record.cases().stream().filter(r -> subgroup.stream().anyMatch(c -> c.method().equals(r.name()))).toList();
+            long calls = ran.stream().mapToLong(CaseRecord::calls).sum();
+            String sizes = subgroup.size() == 1 ? "" : ran.stream().map(r -> r.name() + " " + r.calls())
+                    .collect(Collectors.joining(", ", " (", ")"));
+            seen.add(CaseGroup.name(subgroup) + " " + (ran.isEmpty() ? "missing" : calls + sizes));
+            ok &= calls > 0;
+        }
+        return new Finding("answered right", String.join(", ", seen) + " calls measured", ok);
     }
 
     private static Finding drift(String what, CaseRecord c, RunRecord record) {
@@ -122,9 +177,13 @@ public final class SoakVerdict {
     }
 
     public static String render(RunRecord record, List<Finding> findings) {
-        StringBuilder out = new StringBuilder("soak verdict for ").append(record.binding()).append(":\n");
+        return render("soak", record, findings);
+    }
+
+    public static String render(String command, RunRecord record, List<Finding> findings) {
+        StringBuilder out = new StringBuilder(command).append(" verdict for ").append(record.binding()).append(":\n");
         for (Finding f : findings) {
-            out.append(String.format(Locale.ROOT, "  %-24s %-4s %s%n", f.what(), f.ok() ? "ok" : "FAIL", f.seen()));
+            out.append(String.format(Locale.ROOT, "  %-30s %-4s %s%n", f.what(), f.ok() ? "ok" : "FAIL", f.seen()));
         }
         out.append(findings.stream().allMatch(Finding::ok) ? "PASSED" : "FAILED").append('\n');
         return out.toString();

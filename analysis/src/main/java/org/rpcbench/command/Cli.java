@@ -24,7 +24,7 @@ import picocli.CommandLine.TypeConversionException;
  * own; everything else is a subcommand.
  */
 @Command(name = "benchmark.sh", subcommands = {SuiteCommand.class, AbCommand.class, CalibrateCommand.class, SoakCommand.class,
-    BuildCommand.class, CompareCommand.class, MergeCommand.class, HistoryCommand.class, VerifyCommand.class},
+    PressureCommand.class, BuildCommand.class, CompareCommand.class, MergeCommand.class, HistoryCommand.class, VerifyCommand.class},
         customSynopsis = {
             "Usage: ./benchmark.sh [options] PAIR           server and client of PAIR on loopback, then the summary",
             "       ./benchmark.sh [options] PAIR-server    a server in the foreground, until Ctrl-C or SIGTERM",
@@ -33,7 +33,8 @@ import picocli.CommandLine.TypeConversionException;
             "       ./benchmark.sh [options] ab [--baseline-build OPTS|--baseline-rev REV ...] PAIR|suite NAME",
             "                                               two builds in randomized interleaved rounds: did it get slower?",
             "       ./benchmark.sh [options] calibrate PAIR how small a change ab sees here, and its false alarms",
-            "       ./benchmark.sh [options] soak PAIR      a long run with GC logs, then a stability verdict",
+            "       ./benchmark.sh [options] soak PAIR      seed 003's stability scene for -D, GC logs, then its verdict",
+            "       ./benchmark.sh [options] pressure PAIR  seed 003's high-pressure scene: two sets of server and client",
             "       ./benchmark.sh [options] build PAIR...  the pairs' jars, built and nothing run",
             "       ./benchmark.sh compare BASELINE CURRENT | merge OUT DIR... | history PAIR CASE | verify RUN_DIR..."},
         description = {"Options go before or after the command and the pair. Every command takes -h for its own options;",

@@ -152,6 +152,38 @@ final class Converters {
         }
     }
 
+    /** The seed of a schedule of sizes: a whole number from 1 to 2^48. */
+    static final class SizeSeed implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            if (!value.matches("[1-9][0-9]{0,14}") || Long.parseLong(value) > (1L << 48)) {
+                throw new TypeConversionException("needs a whole number from 1 to " + (1L << 48) + ", got '" + value + "'");
+            }
+            return Long.parseLong(value);
+        }
+    }
+
+    /** Cases run at once and each one's callers: {@code echo5K=7,echoPojo=7,echoPersons=6}, each case once. */
+    record AtOnce(java.util.Map<String, Integer> callers) {}
+
+    /** {@link AtOnce}, a type of its own: picocli would split a map option's words itself, past these checks. */
+    static final class CallersAtOnce implements ITypeConverter<AtOnce> {
+        @Override
+        public AtOnce convert(String value) {
+            java.util.Map<String, Integer> callers = new java.util.LinkedHashMap<>();
+            for (String part : value.split(",", -1)) {
+                String[] kv = part.split("=", -1);
+                if (kv.length != 2 || kv[0].isBlank()) {
+                    throw new TypeConversionException("needs CASE=CALLERS,... such as echo5K=7,echoPojo=7, got '" + value + "'");
+                }
+                if (callers.put(kv[0], whole(kv[1], 1, 100_000, "callers of " + kv[0])) != null) {
+                    throw new TypeConversionException("names " + kv[0] + " twice");
+                }
+            }
+            return new AtOnce(java.util.Collections.unmodifiableMap(callers));
+        }
+    }
+
     /** A whole number within [min, max]. Messages name no option: the CLI puts the option's name before them. */
     static int whole(String value, int min, int max, String what) {
         if (!value.matches("-?[0-9]{1,10}")) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.rpcbench.analysis.SoakVerdict;
+import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.runs.Builder;
 import org.rpcbench.runs.Pair;
@@ -20,21 +21,24 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * A long run of one pair with seed 003's stability payloads (a 5 KB string, then a person with friends and
- * their addresses), GC logs on both sides, then seed 003's verdict: errors, full GCs, growth of the heap
- * left after young collections, throughput drift. One server and one client JVM (JMH's -f 0) live through
- * the whole soak, as the seed's did; each payload gets half the time, split into at least ten iterations
- * (3 s to 60 s each) after the warm-up until the JITs are quiet (bounded by {@link Plan}) and two warm-up
- * iterations as long as a measured one, 10 s at most. Seed 003's third payload, a map of three persons, is no method of the contract.
+ * Seed 003's stability scene on one pair: its three calls (a 5 KB string, a person with friends and their
+ * addresses, a map of three persons) at the same time from 20 callers ({@link CaseGroup#STABILITY}, -t sets
+ * them), for as long as asked, with GC logs on both sides, then seed 003's verdict: errors, full GCs, growth of
+ * the heap left after young collections, and each call's throughput drift across the iterations. One server
+ * and one client JVM (JMH's -f 0) live through the whole soak, as the seed's did; the time is split into at
+ * least ten iterations (3 s to 60 s each) after the warm-up until the JITs are quiet (bounded by {@link Plan})
+ * and two warm-up iterations as long as a measured one, 10 s at most. The map of three persons is the Java
+ * interface's alone: a pair of the contract's IDL twin is refused before anything starts.
  */
 @Command(name = "soak", customSynopsis = "Usage: ./benchmark.sh [options] soak PAIR",
-        description = {"A long run of PAIR with seed 003's stability payloads and GC logs on both sides, then a stability verdict",
-            "(errors, full GCs, the heap after young collections, throughput drift). Results in results/PAIR-soak-TIME/."})
+        description = {"Seed 003's stability scene on PAIR: echo5K, echoPojo and echoPersons called at once from -t callers (20), GC logs",
+            "on both sides, then a stability verdict (errors, full GCs, the heap after young collections, each call's throughput",
+            "drift). Results in results/PAIR-soak-TIME/."})
 final class SoakCommand implements Callable<Integer> {
     static final int DEFAULT_SECONDS = 1800;
     static final int MIN_SECONDS = 60;
-    /** Seed 003's stability payloads that are methods of the contract, run one after the other. */
-    static final List<String> CASES = List.of("echo5K", "echoPojo");
+    /** Seed 003's stability scene: its calls, run at once as one JMH group. */
+    static final CaseGroup SCENE = CaseGroup.STABILITY;
 
     @Spec
     CommandSpec spec;
@@ -51,9 +55,9 @@ final class SoakCommand implements Callable<Integer> {
     List<String> words = new ArrayList<>();
 
     /**
-     * Measured iterations of a payload's share of a soak, their length, and the bound of its warm-up until the
-     * JITs are quiet: a quarter of the share, 5 s to 60 s, so that a short soak is not mostly warm-up (the
-     * warm-up ends earlier when the JITs go quiet, and what the verdict reads is measured after it).
+     * Measured iterations of a soak, their length, and the bound of its warm-up until the JITs are quiet: a
+     * quarter of the soak, 5 s to 60 s, so that a short soak is not mostly warm-up (the warm-up ends earlier
+     * when the JITs go quiet, and what the verdict reads is measured after it).
      */
     record Plan(int iterations, int iterationSeconds, int warmupBoundSeconds) {
         static Plan of(int seconds) {
@@ -62,36 +66,84 @@ final class SoakCommand implements Callable<Integer> {
         }
     }
 
-    @Override
-    public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, load, build, null, soak);
+    /** A scene's pair, its callers and its length, from the command line, checked before anything starts. */
+    record Scene(Pair pair, int callers, int seconds, Plan plan) {}
+
+    /** The pair and load of seed 003's {@code group} scene, run by {@code command}; bad input as one line. */
+    static Scene scene(Subcommand c, List<String> words, String command, CaseGroup group) throws UsageException, java.io.IOException {
         Context ctx = c.ctx();
         if (c.load().clientArgs != null) {
-            throw new UsageException("-a does not apply to a soak (it runs seed 003's payloads closed-loop for -D)");
+            throw new UsageException("-a does not apply to " + command + " (it runs seed 003's scene closed-loop for -D)");
         }
         if (words.size() != 1) {
-            throw new UsageException("soak needs one pair");
+            throw new UsageException(command + " needs one pair");
         }
         String name = words.get(0);
         if (name.endsWith("-server") || name.endsWith("-client")) {
-            throw new UsageException("soak runs a pair, server and client: name the pair");
+            throw new UsageException(command + " runs a pair, server and client: name the pair");
         }
         Pair pair = ctx.checkout.pairs().named(name);
         if (c.load().concurrency().size() > 1) {
-            throw new UsageException("a soak runs at one concurrency; -t takes one value here");
+            throw new UsageException("a " + command + " runs at one concurrency; -t takes one value here");
+        }
+        int callers = c.load().concurrency().isEmpty() ? CaseGroup.SEED_CALLERS : c.load().concurrency().get(0);
+        int methods = group.subgroups().size();
+        if (callers < methods) {
+            throw new UsageException("a " + command + " calls " + methods + " methods at once: -t needs at least " + methods + " callers, got "
+                    + callers);
         }
         int seconds = c.soak().seconds != null ? c.soak().seconds : DEFAULT_SECONDS;
         if (seconds < MIN_SECONDS) {
-            throw new UsageException("a soak needs at least " + MIN_SECONDS + "s, got -D " + seconds + "s");
+            throw new UsageException("a " + command + " needs at least " + MIN_SECONDS + "s, got -D " + seconds + "s");
         }
-        Plan plan = Plan.of(seconds / CASES.size());
+        if (!ctx.checkout.pairs().callsJavaInterface(name)) {
+            throw new UsageException(name + " calls the contract's IDL twin, which has no echoPersons (seed 003's map of three persons): "
+                    + command + " runs the pairs of the Java interface (./benchmark.sh -l)");
+        }
+        return new Scene(pair, callers, seconds, Plan.of(seconds));
+    }
+
+    /** The client's JMH options for a scene: its group, one JVM (-f 0) through it all. */
+    static String jmh(Plan plan, CaseGroup group) {
+        return "--steady-warmup " + plan.warmupBoundSeconds() + " -f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i "
+                + plan.iterations() + " -r " + plan.iterationSeconds() + "s " + group.group();
+    }
+
+    /** "echo5K (7), echoPojo (7), echoPersons (6) at once, 20 callers, 1m00s in 20 iterations of 3 s after the warm-up ...". */
+    static String describe(Scene scene, CaseGroup group) {
+        int[] split = group.callers(scene.callers());
+        List<String> dealt = new ArrayList<>();
+        for (int i = 0; i < split.length; i++) {
+            dealt.add(CaseGroup.name(group.subgroups().get(i)) + " (" + split[i] + ")");
+        }
+        Plan plan = scene.plan();
+        return String.join(", ", dealt) + " at once, " + scene.callers() + " callers, " + org.rpcbench.runs.Durations.format(
+                (long) plan.iterations() * plan.iterationSeconds()) + " in " + plan.iterations() + " iterations of " + plan.iterationSeconds()
+                + " s after the warm-up (until the JITs are quiet, at most " + plan.warmupBoundSeconds() + " s)";
+    }
+
+    /** Builds the pair unless -n; false when a stop ended the build. */
+    static boolean built(Subcommand c, Pair pair) throws Exception {
+        Context ctx = c.ctx();
         try {
             if (c.build().skip()) {
                 Builder.requireBuilt(ctx.checkout, List.of(pair), true, true);
             } else {
                 ctx.builder().build(ctx.checkout, List.of(pair), c.build().mavenOptions, null, ctx.out, ctx.err);
             }
+            return true;
         } catch (Stopped e) {
+            return false;
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Subcommand c = Subcommand.of(spec, load, build, null, soak);
+        Context ctx = c.ctx();
+        Scene scene = scene(c, words, "soak", SCENE);
+        Pair pair = scene.pair();
+        if (!built(c, pair)) {
             return ctx.stop.exitCode();
         }
         Path dir = ResultDirs.create(ctx.checkout.results(), pair.name() + "-soak", ctx.clock);
@@ -99,14 +151,10 @@ final class SoakCommand implements Callable<Integer> {
         serverJvm.add("-Xlog:gc:file=" + dir.resolve("server-gc.log"));
         List<String> clientJvm = new ArrayList<>(ctx.clientJvm());
         clientJvm.add("-Xlog:gc:file=" + dir.resolve("client-gc.log"));
-        String jmh = "--steady-warmup " + plan.warmupBoundSeconds() + " -f 0 -wi 2 -w " + Math.min(10, plan.iterationSeconds()) + "s -i " + plan.iterations() + " -r " + plan.iterationSeconds()
-                + "s " + String.join(" ", CASES);
-        ctx.out.println("benchmark.sh: soak of " + pair.name() + ": " + String.join(" then ", CASES) + ", " + org.rpcbench.runs.Durations.format(
-                (long) plan.iterations() * plan.iterationSeconds()) + " each in " + plan.iterations() + " iterations of "
-                + plan.iterationSeconds() + " s, each after its warm-up (until the JITs are quiet, at most " + plan.warmupBoundSeconds()
-                + " s), one server and one client throughout");
-        PairRunSettings.Builder settings = new RunShape(jmh, c.load().concurrency(), c.load().pinned(), serverJvm, clientJvm)
-                .settings(ctx.checkout, pair, c.load().switches(), dir, null);
+        ctx.out.println("benchmark.sh: soak of " + pair.name() + ": seed 003's stability scene, " + describe(scene, SCENE)
+                + ", one server and one client throughout");
+        PairRunSettings.Builder settings = new RunShape(jmh(scene.plan(), SCENE), List.of(scene.callers()), c.load().pinned(), serverJvm,
+                clientJvm).settings(ctx.checkout, pair, c.load().switches(), dir, null);
         settings.historyStore = ctx.historyStore();
         PairRun.Result result = ctx.runner.run(settings.build());
         if (result.stopped()) {
@@ -117,7 +165,8 @@ final class SoakCommand implements Callable<Integer> {
             return c.exit(result.exit() == 0 ? 1 : result.exit());
         }
         ctx.out.println();
-        int verdict = SoakVerdict.judge(dir.resolve("run.json"), dir.resolve("server-gc.log"), dir.resolve("client-gc.log"), ctx.out, ctx.err);
+        int verdict = SoakVerdict.judge(dir.resolve("run.json"), "soak", SCENE, dir.resolve("server-gc.log"), dir.resolve("client-gc.log"), ctx.out,
+                ctx.err);
         return c.exit(Math.max(result.exit(), verdict));
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.ProcessUse;
@@ -63,6 +64,9 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--interrupted",
             description = "a run stopped part-way: it did not pass and says so, and the cases that finished are kept without errors")
     boolean interrupted;
+    @Option(names = "--at-once", paramLabel = "CASE=N,...", converter = Converters.CallersAtOnce.class,
+            description = "the run called these cases at the same time (one JMH group), with N callers each (jmh.callersAtOnce)")
+    Converters.AtOnce atOnce;
     @Option(names = "--missing", paramLabel = "A,B", converter = Converters.Text.class, description = "these cases are listed as missing")
     String missing;
 
@@ -72,7 +76,7 @@ final class VerifyCommand implements Callable<Integer> {
     /** What the records are checked against: each null or false unless asked for. */
     record Expectations(Integer cases, String caseNames, boolean costs, boolean serverAlloc, boolean wire, String framework,
                         Integer threads, Integer connections, String target, Integer rate, boolean openLoop, boolean interrupted,
-                        String missing) {}
+                        String missing, Map<String, Integer> atOnce) {}
 
     @Override
     public Integer call() throws Exception {
@@ -84,7 +88,7 @@ final class VerifyCommand implements Callable<Integer> {
             return 2;
         }
         Expectations v = new Expectations(cases, caseNames, costs, serverAlloc, wire, framework, threads, connections, target, rate, openLoop,
-                interrupted, missing);
+                interrupted, missing, atOnce == null ? null : atOnce.callers());
         // every record read before any is checked: one that cannot be read (none there, a newer schema, a part
         // missing) is bad input, named in one line
         List<RunRecord> records = new ArrayList<>();
@@ -144,6 +148,15 @@ final class VerifyCommand implements Callable<Integer> {
         if ((v.threads() != null) && r.threads() != v.threads().intValue()) {
             problems.add("expected " + v.threads() + " calls in flight, got " + r.threads());
         }
+        Map<String, Integer> ranAtOnce = r.jmh() == null ? null : r.jmh().callersAtOnce();
+        if (v.atOnce() != null && !v.atOnce().equals(ranAtOnce)) {
+            problems.add("expected " + v.atOnce() + " called at once, the record says " + (ranAtOnce == null ? "its cases ran one after another"
+                    : ranAtOnce));
+        }
+        if (v.costs() && ranAtOnce != null) {
+            // the processes' use in a window was all the cases' together: none has costs of its own to check
+            problems.add("its cases ran at once " + ranAtOnce + ": no case has costs of its own (--costs is for cases run one at a time)");
+        }
         if (v.connections() != null && (r.jmh() == null || !v.connections().equals(r.jmh().connections()))) {
             problems.add("expected " + v.connections() + " connections, the record says " + (r.jmh() == null ? null
                     : r.jmh().connections()));
@@ -170,7 +183,7 @@ final class VerifyCommand implements Callable<Integer> {
                     || c.latencyMs().samples() < c.calls())) {
                 problems.add(n + ": its latency samples do not match its calls");
             }
-            if (v.costs()) {
+            if (v.costs() && ranAtOnce == null) {
                 for (String side : List.of("client", "server")) {
                     ProcessUse use = side.equals("client") ? c.cpuAndGc().client() : c.cpuAndGc().server();
                     if (use == null || !(use.cpuPercentOfCore() > 0) || use.gcCount() == null) {

@@ -13,7 +13,9 @@ import org.rpcbench.cli.UsageException;
 /**
  * The pairs of a checkout, each declared once in {@code pairs/NAME.properties}: its name (the file's),
  * what it runs on ({@code java} or {@code go}), its default port, the JVM flags it needs and the wire it
- * speaks (pairs of one wire can call each other's servers). A name is matched as it is, never as a pattern.
+ * speaks (pairs of one wire can call each other's servers), and whether it calls the contract's Java interface
+ * or its IDL twin ({@code pair.contract=idl}), which lacks some of seed 003's calls. A name is matched as it
+ * is, never as a pattern.
  */
 public record Pairs(Path root, List<String> names) {
 
@@ -52,5 +54,10 @@ public record Pairs(Path root, List<String> names) {
 
     public boolean javaPair(String pair) throws IOException {
         return "java".equals(declaration(pair).getProperty("pair.runtime"));
+    }
+
+    /** Whether the pair calls the contract's Java interface, which alone has every case (its IDL twin lacks a few). */
+    public boolean callsJavaInterface(String pair) throws IOException {
+        return !"idl".equals(declaration(pair).getProperty("pair.contract", "java-interface").trim());
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.CpuAndGc;
@@ -75,20 +76,49 @@ class SoakVerdictTest {
         assertThat(findings.get(4).seen()).startsWith("not judged: 60 s measured");
     }
 
+    static final org.rpcbench.cases.CaseGroup SCENE = org.rpcbench.cases.CaseGroup.STABILITY;
+
+    /** Seed 003's stability scene as a soak records it: the three cases at once, 7, 7 and 6 of 20 callers. */
+    static RunRecord scene(double[] text, double[] person, double[] persons) {
+        RunRecord r = Runs.run("dubbo-hessian", "hessian2", List.of(rename(record(900, text).cases().get(0), "echo5K"),
+                rename(record(900, person).cases().get(0), "echoPojo"), rename(record(900, persons).cases().get(0), "echoPersons")));
+        return Runs.with(r, new org.rpcbench.record.LoadSettings(r.jmh().harness(), r.jmh().jmhVersion(), r.jmh().mode(), 20, 1,
+                r.jmh().warmupIterations(), r.jmh().warmupTime(), r.jmh().measurementIterations(), r.jmh().measurementTime(), null, List.of(),
+                null, null, null, null, null, Map.of("echo5K", 7, "echoPersons", 6, "echoPojo", 7)));
+    }
+
+    static double[] times(double[] scores, double factor) {
+        return Arrays.stream(scores).map(x -> x * factor).toArray();
+    }
+
     @Test
-    void eachPayloadsDriftIsItsOwnNotTheStepBetweenPayloads() {
-        // a 5 KB string at 100 ops/s, then a person at 50: two steady cases, no drift in either
-        CaseRecord text = record(900, STEADY).cases().get(0);
-        CaseRecord person = record(900, Arrays.stream(STEADY).map(x -> x / 2).toArray()).cases().get(0);
-        RunRecord soak = Runs.run("dubbo-hessian", "hessian2", List.of(rename(text, "echo5K"), rename(person, "echoPojo")));
+    void eachCallsDriftIsItsOwnNeverComparedWithTheOthers() {
+        // a 5 KB string at 100 ops/s, a person at 50 and the map at 20, at once: three steady calls, no drift in any
         SoakVerdict.GcLog steady = SoakVerdict.parseGc(gcLog(50, 20, 0, 0));
-        List<SoakVerdict.Finding> findings = SoakVerdict.judge(soak, steady, steady);
+        RunRecord soak = scene(STEADY, times(STEADY, 0.5), times(STEADY, 0.2));
+        List<SoakVerdict.Finding> findings = SoakVerdict.judge(soak, SCENE, steady, steady);
         assertThat(findings).allMatch(SoakVerdict.Finding::ok);
-        assertThat(findings).extracting(SoakVerdict.Finding::what).contains("throughput drift (echo5K)", "throughput drift (echoPojo)");
-        RunRecord dropping = Runs.run("dubbo-hessian", "hessian2", List.of(rename(text, "echo5K"),
-                rename(record(900, DROPPING).cases().get(0), "echoPojo")));
-        assertThat(SoakVerdict.judge(dropping, steady, steady)).filteredOn(f -> !f.ok()).extracting(SoakVerdict.Finding::what)
-                .containsExactly("throughput drift (echoPojo)");
+        assertThat(findings).extracting(SoakVerdict.Finding::what).containsSubsequence("calls at once", "answered right", "errors",
+                "throughput drift (echo5K)", "throughput drift (echoPojo)", "throughput drift (echoPersons)");
+        assertThat(findings.get(0).seen()).isEqualTo("echo5K 7, echoPojo 7, echoPersons 6 of 20 callers");
+        RunRecord dropping = scene(STEADY, times(STEADY, 0.5), times(DROPPING, 0.2));
+        assertThat(SoakVerdict.judge(dropping, SCENE, steady, steady)).filteredOn(f -> !f.ok()).extracting(SoakVerdict.Finding::what)
+                .containsExactly("throughput drift (echoPersons)");
+    }
+
+    @Test
+    void aSceneRunOneAfterAnotherOrWithACallMissingFails() {
+        SoakVerdict.GcLog steady = SoakVerdict.parseGc(gcLog(50, 20, 0, 0));
+        RunRecord soak = scene(STEADY, STEADY, STEADY);
+        RunRecord sequential = Runs.with(soak, soak.jmh().withCallersAtOnce(null));
+        assertThat(SoakVerdict.judge(sequential, SCENE, steady, steady)).filteredOn(f -> !f.ok()).singleElement()
+                .satisfies(f -> assertThat(f.seen()).startsWith("the record says its cases ran one after another"));
+        RunRecord twoOfThree = Runs.with(Runs.run("dubbo-hessian", "hessian2", soak.cases().subList(0, 2)), soak.jmh());
+        assertThat(SoakVerdict.judge(twoOfThree, SCENE, steady, steady)).filteredOn(f -> !f.ok()).extracting(SoakVerdict.Finding::seen)
+                .containsExactly("echo5K 1000, echoPojo 1000, echoPersons missing calls measured");
+        RunRecord otherCallers = Runs.with(soak, soak.jmh().withCallersAtOnce(Map.of("echo5K", 7, "echoPojo", 7, "echoPersons", 5)));
+        assertThat(SoakVerdict.judge(otherCallers, SCENE, steady, steady)).filteredOn(f -> !f.ok()).extracting(SoakVerdict.Finding::what)
+                .containsExactly("calls at once");
     }
 
     static CaseRecord rename(CaseRecord c, String name) {
@@ -103,5 +133,29 @@ class SoakVerdictTest {
         List<SoakVerdict.Finding> findings = SoakVerdict.judge(record(1800, 100, 100, 100), quiet, quiet);
         assertThat(findings).filteredOn(f -> !f.ok()).extracting(SoakVerdict.Finding::what).containsExactly("throughput drift");
         assertThat(findings.get(2).seen()).startsWith("not judged: 3 young collections");
+    }
+
+    @Test
+    void thePressureScenesSwitchedStringIsAnsweredOverTheSizesDrawn() {
+        SoakVerdict.GcLog steady = SoakVerdict.parseGc(gcLog(50, 20, 0, 0));
+        RunRecord stability = scene(STEADY, STEADY, STEADY);
+        List<CaseRecord> cases = List.of(rename(stability.cases().get(0), "echo20B"), rename(stability.cases().get(0), "echo200K"),
+                stability.cases().get(1), stability.cases().get(2));
+        RunRecord pressure = Runs.with(Runs.run("dubbo-hessian", "hessian2", cases),
+                stability.jmh().withCallersAtOnce(Map.of("echoSwitched", 7, "echoPersons", 6, "echoPojo", 7)));
+        List<SoakVerdict.Finding> findings = SoakVerdict.judge(pressure, org.rpcbench.cases.CaseGroup.PRESSURE, steady, steady);
+        assertThat(findings).allMatch(SoakVerdict.Finding::ok);
+        // a size's calls/s follows the intervals it was drawn for: no drift of it is judged
+        assertThat(findings).extracting(SoakVerdict.Finding::what).doesNotContain("throughput drift (echo20B)", "throughput drift (echo200K)")
+                .contains("throughput drift (echoPojo)", "throughput drift (echoPersons)");
+        assertThat(findings.get(0).seen()).isEqualTo("echoSwitched 7, echoPojo 7, echoPersons 6 of 20 callers");
+        assertThat(findings.get(1).seen()).isEqualTo("echoSwitched 2000 (echo20B 1000, echo200K 1000), echoPojo 1000, echoPersons 1000 calls"
+                + " measured");
+        RunRecord noString = Runs.with(Runs.run("dubbo-hessian", "hessian2", cases.subList(2, 4)), pressure.jmh());
+        assertThat(SoakVerdict.judge(noString, org.rpcbench.cases.CaseGroup.PRESSURE, steady, steady)).filteredOn(f -> !f.ok())
+                .extracting(SoakVerdict.Finding::what).containsExactly("answered right");
+        // the stability scene's record is not the pressure scene's
+        assertThat(SoakVerdict.judge(stability, org.rpcbench.cases.CaseGroup.PRESSURE, steady, steady)).filteredOn(f -> !f.ok())
+                .extracting(SoakVerdict.Finding::what).containsExactly("calls at once", "answered right");
     }
 }

@@ -32,7 +32,10 @@ class CliTest {
         {"-n", "-o", "calibration.spin-ns=500", "suite", "seed-001"}, {"-n", "-D", "90s", "suite", "seed-001"}, {"-n", "suite"},
         {"-n", "suite", "seed-001", "-R", "0"}, {"-n", "-t", "8", "suite", "seed-001", "-t", "16"}, {"dubbo-hessian", "suite", "seed-001"},
         {"-l", "suite", "seed-001"}, {"-n", "-D", "10s", "soak", "dubbo-hessian"}, {"-n", "soak", "-a", "-wi 1", "dubbo-hessian"},
-        {"-n", "soak", "dubbo-hessian-server"}, {"-n", "-s", "10.0.0.1", "soak", "dubbo-hessian"},
+        {"-n", "soak", "dubbo-hessian-server"}, {"-n", "-s", "10.0.0.1", "soak", "dubbo-hessian"}, {"-n", "soak", "thrift"},
+        {"-n", "soak", "grpc-go"}, {"-n", "-t", "2", "soak", "dubbo-hessian"}, {"-n", "-D", "60s", "pressure", "dubbo-hessian"},
+        {"-n", "pressure", "--size-seed", "0", "dubbo-hessian"}, {"-n", "pressure", "thrift"}, {"-n", "pressure", "--switch-every", "x", "rmi"},
+        {"-n", "pressure", "dubbo-hessian", "rmi"}, {"-n", "-a", "-wi 1", "pressure", "dubbo-hessian"}, {"-n", "verify", "--at-once", "echo5K=0", "d"},
         {"-n", "compare", "only-one"}, {"-n", "compare", "no/such/run.json", "results"}, {"-n", "compare", "--threshold", "-1", "a", "b"},
         {"-n", "-t", "4", "compare", "a", "b"}, {"-n", "merge", "results/merged", "only-one-client"},
         {"-n", "merge", "results/merged", "no/such/client", "another/client"}, {"-n", "history", "dubbo-hessian"},
@@ -67,7 +70,7 @@ class CliTest {
             {"-p", "http", "dubbo-hessian"}, {"-P", "quick", "dubbo-hessian"}, {"-n", "-P", "slow", "suite", "seed-001"},
             {"-n", "-r", "100", "suite", "seed-001"}, {"-n", "-t", "8", "suite", "seed-001", "-t", "16"}, {"-o", "nonsense", "dubbo-hessian"},
             {"-n", "-a", "-f 0 --steady-warmup x", "ab", "dubbo-hessian"}, {"-n", "suite", "--releases", "3.0.15,3.0.15", "dubbo-versions"},
-            {"-n", "suite", "--releases", "3.0.15", "all"}};
+            {"-n", "suite", "--releases", "3.0.15", "all"}, {"-n", "soak", "triple-protobuf"}, {"-n", "-t", "2", "soak", "dubbo-hessian"}};
         String[] said = {"benchmark.sh: unknown pair 'dubbo-hessia.'", "benchmark.sh: -t names 4 twice",
             "benchmark.sh: -t needs positive whole numbers separated by commas, got '0'", "benchmark.sh: -p needs a port number, got 'http'",
             "benchmark.sh: -P is for suite, ab, calibrate and soak", "benchmark.sh: -P knows smoke, quick, full, ab, not 'slow'",
@@ -75,7 +78,9 @@ class CliTest {
             "benchmark.sh: -o needs NAME=VALUE, got 'nonsense'",
             "benchmark.sh: -a: --steady-warmup takes whole seconds from 0 to 3600, not 'x'",
             "benchmark.sh: --releases names 3.0.15 twice",
-            "benchmark.sh: the suite all runs every pair, and only the Dubbo pairs have releases"};
+            "benchmark.sh: the suite all runs every pair, and only the Dubbo pairs have releases",
+            "benchmark.sh: triple-protobuf calls the contract's IDL twin, which has no echoPersons",
+            "benchmark.sh: a soak calls 3 methods at once: -t needs at least 3 callers, got 2"};
         for (int i = 0; i < cases.length; i++) {
             cli.run(cases[i]);
             assertThat(cli.err()).as(String.join(" ", cases[i])).startsWith(said[i]);
@@ -137,7 +142,7 @@ class CliTest {
             assertThat(usage).contains("\n" + line);
         }
         assertThat(cli.err()).isEmpty();
-        for (String command : List.of("ab", "calibrate", "compare", "verify", "suite", "soak", "merge", "history", "build")) {
+        for (String command : List.of("ab", "calibrate", "compare", "verify", "suite", "soak", "pressure", "merge", "history", "build")) {
             assertThat(cli.run(command, "--help")).as(command).isZero();
             assertThat(cli.out()).as(command).startsWith("Usage: ./benchmark.sh").contains("  -h, --help");
         }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 class SoakPlanTest {
     @Test
-    void aPayloadsShareIsSplitIntoTenOrMoreIterationsOfThreeToSixtySeconds() {
+    void aSoakIsSplitIntoTenOrMoreIterationsOfThreeToSixtySeconds() {
         assertThat(SoakCommand.Plan.of(30)).extracting("iterations", "iterationSeconds").containsExactly(10, 3);
         assertThat(SoakCommand.Plan.of(900)).extracting("iterations", "iterationSeconds").containsExactly(20, 45);
         assertThat(SoakCommand.Plan.of(7200)).extracting("iterations", "iterationSeconds").containsExactly(120, 60);
@@ -14,10 +14,16 @@ class SoakPlanTest {
 
     // a one-minute soak (CI's) must not spend most of its time warming up; a long one keeps the full minute
     @Test
-    void theWarmUpIsBoundedByAQuarterOfTheShareBetweenFiveAndSixtySeconds() {
+    void theWarmUpIsBoundedByAQuarterOfTheSoakBetweenFiveAndSixtySeconds() {
         assertThat(SoakCommand.Plan.of(12).warmupBoundSeconds()).isEqualTo(5);
         assertThat(SoakCommand.Plan.of(30).warmupBoundSeconds()).isEqualTo(7);
         assertThat(SoakCommand.Plan.of(120).warmupBoundSeconds()).isEqualTo(30);
         assertThat(SoakCommand.Plan.of(900).warmupBoundSeconds()).isEqualTo(60);
+    }
+
+    @Test
+    void theSoakIsSeed003sStabilitySceneItsThreeCallsAtOnce() {
+        assertThat(SoakCommand.SCENE.members()).extracting(org.rpcbench.cases.Case::method).containsExactly("echo5K", "echoPojo", "echoPersons");
+        assertThat(SoakCommand.SCENE.callers(org.rpcbench.cases.CaseGroup.SEED_CALLERS)).containsExactly(7, 7, 6);
     }
 }

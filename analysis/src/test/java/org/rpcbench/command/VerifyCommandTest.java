@@ -180,4 +180,29 @@ class VerifyCommandTest {
         // a record written before connections were counted cannot pass
         assertThat(verify("--connection-count", "32", write("older", r).toString())).isEqualTo(1);
     }
+
+    @Test
+    void casesCalledAtOnceAreCheckedWithTheirCallersAndHaveNoCostsOfTheirOwn() throws Exception {
+        List<CaseRecord> scene = List.of(Runs.closedCase("echo5K", 1000, 2), Runs.closedCase("echoPojo", 1000, 2),
+                Runs.closedCase("echoPersons", 1000, 2));
+        RunRecord r = Runs.run("dubbo-hessian", "hessian2", scene);
+        Path group = write("group", Runs.with(r, r.jmh().withCallersAtOnce(java.util.Map.of("echo5K", 11, "echoPersons", 10, "echoPojo", 11))));
+        assertThat(verify("--at-once", "echo5K=11,echoPojo=11,echoPersons=10", "--threads", "32", "--cases", "3", group.toString()))
+                .as(out()).isZero();
+        assertThat(verify("--at-once", "echo5K=7,echoPojo=7,echoPersons=6", group.toString())).isEqualTo(1);
+        assertThat(out()).contains("expected {echo5K=7, echoPojo=7, echoPersons=6} called at once, the record says {");
+        assertThat(verify("--at-once", "echo5K=11,echoPojo=11", group.toString())).isEqualTo(1);
+        assertThat(verify("--costs", group.toString())).isEqualTo(1);
+        assertThat(out().lines()).singleElement().asString().contains("no case has costs of its own");
+        Path oneAfterAnother = write("sequential", r);
+        assertThat(verify("--at-once", "echo5K=11,echoPojo=11,echoPersons=10", oneAfterAnother.toString())).isEqualTo(1);
+        assertThat(out()).contains("the record says its cases ran one after another");
+    }
+
+    @Test
+    void aBadAtOnceIsBadInput() {
+        for (String bad : List.of("echo5K", "echo5K=0", "echo5K=7,echo5K=7", "=3", "echo5K=7,")) {
+            assertThat(verify("--at-once", bad, dir.toString())).as(bad).isEqualTo(2);
+        }
+    }
 }

@@ -22,7 +22,10 @@ import org.rpcbench.cases.Case;
 import org.rpcbench.checks.Problems;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
+import org.rpcbench.cases.CaseGroup;
+import org.rpcbench.cases.PayloadSchedule;
 import org.rpcbench.rig.ForkSettings;
+import org.rpcbench.rig.Switching;
 
 /**
  * A closed-loop run through JMH: one checked call of each case, the bytes on the wire (unless skipped), then JMH's forks;
@@ -42,12 +45,34 @@ final class ClosedLoopLauncher {
             forkArgs.add("-D" + k + "=" + v);
             System.setProperty(k, v); // for -f 0, where JMH runs in this JVM
         });
+        if (JmhSettings.selectedGroups(given.jmh()).stream().anyMatch(CaseGroup::switches)) {
+            PayloadSchedule schedule;
+            try {
+                schedule = Switching.settle();
+            } catch (IllegalArgumentException e) {
+                err.println("rpc-bench client: " + e.getMessage());
+                return 2;
+            }
+            out.println("rpc-bench client: the string's size switched at random among " + schedule.sizes().stream().map(Case::method)
+                    .collect(java.util.stream.Collectors.joining(", ")) + " every " + schedule.intervalMillis() + " ms of the wall clock, seed "
+                    + schedule.seed() + " (-D" + Switching.SEED + "=" + schedule.seed() + " repeats it)");
+            for (String property : List.of(Switching.SEED, Switching.EVERY)) {
+                forkArgs.add("-D" + property + "=" + System.getProperty(property));
+            }
+        }
         Options built = JmhSettings.build(given.jmh(), given.concurrency(), forkArgs, given.resultFile().toString(),
                 given.jfrDir() == null ? null : given.jfrDir().toString());
-        Options options = Carried.narrowed(binding, built, JmhSettings.selectedCases(built), err);
+        // a group's cases are one scene: none of them is left out, the group is refused whole when the pair lacks one
+        Options options = JmhSettings.selectedGroups(built).isEmpty() ? Carried.narrowed(binding, built, JmhSettings.selectedCases(built), err)
+                : built;
         List<Case> selected = JmhSettings.selectedCases(options);
         if (selected.isEmpty()) {
             err.println("rpc-bench client: the benchmark patterns " + options.getIncludes() + " select no case; cases are " + Case.names());
+            return 2;
+        }
+        String twice = JmhSettings.twice(options);
+        if (twice != null) {
+            err.println("rpc-bench client: " + twice);
             return 2;
         }
         String uncarried = Carried.refusal(binding, selected);
@@ -92,7 +117,7 @@ final class ClosedLoopLauncher {
         Thread onStop = new Thread(() -> {
             String running = progress.last();
             err.println("rpc-bench client: stopped before the run finished"
-                    + (running == null ? "" : " (during " + Case.ofBenchmark(running).method() + ")")
+                    + (running == null ? "" : " (during " + running.substring(running.lastIndexOf('.') + 1) + ")")
                     + "; recording the cases that finished");
             report(binding, given, options, selected, progress.finished(), sizes, started, true, out, err);
         }, "rpc-bench-stopped");

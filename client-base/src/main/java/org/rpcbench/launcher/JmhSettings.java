@@ -15,6 +15,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.rig.UserServiceBenchmark;
 import org.rpcbench.cases.Case;
 
@@ -42,7 +43,10 @@ public final class JmhSettings {
                 + "\", the UserService cases ("
                 + Case.DEFAULT.stream().map(Case::method).collect(Collectors.joining(", ")) + ");\nthe others ("
                 + Arrays.stream(Case.values()).filter(c -> !Case.DEFAULT.contains(c)).map(Case::method)
-                        .collect(Collectors.joining(", ")) + ") by name or by a JMH pattern such as echo.";
+                        .collect(Collectors.joining(", ")) + ") by name or by a JMH pattern such as echo;\nthe groups ("
+                + Arrays.stream(CaseGroup.values()).map(g -> g.group() + ": " + g.members().stream().map(Case::method)
+                        .collect(Collectors.joining(", ")) + " at once").collect(Collectors.joining("; "))
+                + ") by name, -t callers dealt out among their cases as evenly as can be.";
     }
 
     /**
@@ -57,6 +61,11 @@ public final class JmhSettings {
         }
         if (!given.getThreads().hasValue()) {
             b.threads(threads);
+        }
+        // -t stays the callers in all: a group's are dealt out among its cases, unless -tg deals them
+        List<CaseGroup> groups = groups(given.getIncludes(), given.getExcludes());
+        if (groups.size() == 1 && !given.getThreadGroups().hasValue()) {
+            b.threadGroups(groups.get(0).threadGroups(given.getThreads().orElse(threads)));
         }
         if (!given.getForkCount().hasValue()) {
             b.forks(FORKS);
@@ -97,19 +106,48 @@ public final class JmhSettings {
         return b.build();
     }
 
-    /** The cases these options select, by the same rule JMH uses (a pattern found in the full name). */
+    /**
+     * The cases these options select, by the same rule JMH uses (a pattern found in the full name): those run one
+     * after another, then the members of each group selected, which run at once.
+     */
     public static List<Case> selectedCases(Options options) {
-        Collection<String> includes = options.getIncludes();
-        List<String> excludes = options.getExcludes();
         List<Case> selected = new ArrayList<>();
         for (Case c : Case.values()) {
-            String name = BENCHMARK_CLASS + "." + c.method();
-            boolean in = includes.stream().anyMatch(p -> Pattern.compile(p).matcher(name).find());
-            boolean out = excludes.stream().anyMatch(p -> Pattern.compile(p).matcher(name).find());
-            if (in && !out) {
+            if (selects(options.getIncludes(), options.getExcludes(), c.method())) {
                 selected.add(c);
             }
         }
+        for (CaseGroup g : selectedGroups(options)) {
+            g.members().stream().filter(c -> !selected.contains(c)).forEach(selected::add);
+        }
         return selected;
+    }
+
+    /** One line naming a case selected both alone and in a group (its record would hold two cases of one name), or null. */
+    public static String twice(Options options) {
+        for (CaseGroup g : selectedGroups(options)) {
+            for (Case c : g.members()) {
+                if (selects(options.getIncludes(), options.getExcludes(), c.method())) {
+                    return c.method() + " is selected alone and in the group " + g.group() + ", which calls it at the same time as "
+                            + "its other cases: select one of the two";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The groups these options select, each run as one benchmark. */
+    public static List<CaseGroup> selectedGroups(Options options) {
+        return groups(options.getIncludes(), options.getExcludes());
+    }
+
+    private static List<CaseGroup> groups(Collection<String> includes, List<String> excludes) {
+        return Arrays.stream(CaseGroup.values()).filter(g -> selects(includes, excludes, g.group())).toList();
+    }
+
+    private static boolean selects(Collection<String> includes, List<String> excludes, String benchmark) {
+        String name = BENCHMARK_CLASS + "." + benchmark;
+        return includes.stream().anyMatch(p -> Pattern.compile(p).matcher(name).find())
+                && excludes.stream().noneMatch(p -> Pattern.compile(p).matcher(name).find());
     }
 }

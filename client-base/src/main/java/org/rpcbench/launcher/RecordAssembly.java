@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.options.Options;
 import org.rpcbench.binding.Calibration;
@@ -21,11 +22,16 @@ import org.rpcbench.record.LoadSettings;
 import org.rpcbench.record.OpenLoopSettings;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.TallyFile;
+import org.rpcbench.cases.CaseGroup;
 
 /**
  * Puts a run's record together: JMH's scores, the forks' tallies (the calls counted and timed in JMH's
  * windows, and both processes' use of them), the bytes on the wire, the settings and the environment.
- * A case JMH gave no result for, or whose forks left no tally, is missing, never invented.
+ * A case JMH gave no result for, or whose forks left no tally, is missing, never invented. A group's cases
+ * ({@link CaseGroup}) each have a record of their own: their own tally and JMH's score of their method (the
+ * group's secondary scores; its primary score, the sum, is no case's), and the record says which ran at once
+ * with how many callers each. The sizes of a switched subgroup are scored by their own calls over the windows,
+ * and only those drawn while JMH measured are cases of the record.
  */
 final class RecordAssembly {
 
@@ -37,30 +43,74 @@ final class RecordAssembly {
         List<CaseRecord> cases = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         BenchmarkParams params = null;
+        Map<String, Integer> atOnce = null;
         for (Case c : selected) {
-            RunResult run = results.stream().filter(r -> Case.ofBenchmark(r.getParams().getBenchmark()) == c).findFirst().orElse(null);
+            RunResult run = results.stream().filter(r -> runs(r, c)).findFirst().orElse(null);
             List<TallyFile> forks = tallies.stream().filter(t -> t.caseName().equals(c.method())).toList();
-            if (run == null || forks.isEmpty()) {
+            CaseGroup group = run == null ? null : CaseGroup.ofBenchmark(run.getParams().getBenchmark());
+            String label = group == null ? null : group.label(c);
+            // a switched size has no score of JMH's (its subgroup's is all its sizes'): its own calls over the windows make it
+            boolean switched = group != null && group.switched(c);
+            Result score = run == null || switched ? null : label == null ? run.getPrimaryResult() : run.getSecondaryResults().get(label);
+            if (run != null && switched && !forks.isEmpty()) {
+                params = run.getParams();
+                atOnce = atOnce == null ? new LinkedHashMap<>() : atOnce;
+                atOnce.putAll(callers(group, params));
+                CaseRecord size = CaseAssembly.closedLoop(c.method(), forks.stream().map(f -> new CaseAssembly.Fork(f, null)).toList(),
+                        Double.NaN, Double.NaN, sizes.of(c));
+                // a size the schedule never drew while JMH measured was not part of this run: no case, not a failed one
+                if (size.calls() > 0 || size.allErrors() > 0) {
+                    cases.add(size);
+                }
+                continue;
+            }
+            if (score == null || forks.isEmpty()) {
                 missing.add(c.method());
                 continue;
             }
             params = run.getParams();
+            if (group != null) {
+                atOnce = atOnce == null ? new LinkedHashMap<>() : atOnce;
+                atOnce.putAll(callers(group, params));
+            }
             List<BenchmarkResult> jmhForks = new ArrayList<>(run.getBenchmarkResults());
             List<CaseAssembly.Fork> assembled = new ArrayList<>();
             for (int f = 0; f < forks.size(); f++) {
                 double[] scores = forks.size() == jmhForks.size() ? jmhForks.get(f).getIterationResults().stream()
-                        .mapToDouble(i -> i.getPrimaryResult().getScore()).toArray() : null;
+                        .mapToDouble(i -> (label == null ? i.getPrimaryResult() : i.getSecondaryResults().get(label)).getScore()).toArray()
+                        : null;
                 assembled.add(new CaseAssembly.Fork(forks.get(f), scores));
             }
-            cases.add(CaseAssembly.closedLoop(c.method(), assembled, run.getPrimaryResult().getScore(),
-                    run.getPrimaryResult().getScoreError(), sizes.of(c)));
+            cases.add(CaseAssembly.closedLoop(c.method(), assembled, score.getScore(), score.getScoreError(), sizes.of(c)));
         }
         RunRecord record = RunRecord.of(DataModel.ID, binding.name() + "-client", binding.name(), given.target().toString(),
                 RunRecord.CLOSED_LOOP, framework(binding, given, threads(options, params)),
-                load(options, params, given, connections(binding, given, threads(options, params))), null,
+                load(options, params, given, connections(binding, given, threads(options, params))).withCallersAtOnce(atOnce), null,
                 EnvironmentProbe.probe(params, started), cases, missing);
         return record.withFiles(given.resultFile().getFileName().toString(),
                 given.jfrDir() == null ? null : given.jfrDir().getFileName().toString()).withWireBytesNotMeasured(sizes.notMeasured());
+    }
+
+    /** Whether JMH's result {@code r} is of case {@code c}: its own benchmark, or a group's that calls it. */
+    private static boolean runs(RunResult r, Case c) {
+        String benchmark = r.getParams().getBenchmark();
+        CaseGroup group = CaseGroup.ofBenchmark(benchmark);
+        return group == null ? Case.ofBenchmark(benchmark) == c : group.members().contains(c);
+    }
+
+    /**
+     * How many callers called each of a group's cases in all (JMH's threads per subgroup, times its groups); a
+     * switched subgroup's under {@value CaseGroup#SWITCHED}.
+     */
+    static Map<String, Integer> callers(CaseGroup group, BenchmarkParams params) {
+        int[] subgroups = params.getThreadGroups();
+        int groups = params.getThreads() / java.util.Arrays.stream(subgroups).sum();
+        List<String> labels = new ArrayList<>(params.getThreadGroupLabels());
+        Map<String, Integer> callers = new LinkedHashMap<>();
+        for (int s = 0; s < labels.size(); s++) {
+            callers.put(CaseGroup.name(group.subgroupOf(labels.get(s))), subgroups[s] * groups);
+        }
+        return callers;
     }
 
     static RunRecord openLoop(ClientBinding binding, ClientOptions given, List<String> jvmArgs, List<CaseRecord> cases,

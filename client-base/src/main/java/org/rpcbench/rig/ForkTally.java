@@ -19,6 +19,7 @@ import org.rpcbench.record.TallyFile;
  */
 public final class ForkTally {
     private final String caseName;
+    private final boolean metered;
     private final long startedAtMillis = System.currentTimeMillis();
     private final List<String> problems = new ArrayList<>();
     private final ProblemTally tally = new ProblemTally();
@@ -34,7 +35,16 @@ public final class ForkTally {
     private JitWarmup warmup;
 
     public ForkTally(String caseName) {
+        this(caseName, true);
+    }
+
+    /**
+     * @param metered false for a case called at the same time as others (a {@link org.rpcbench.cases.CaseGroup}'s): its windows keep
+     *     their length, but not the processes' use in them, which was all the cases' together
+     */
+    public ForkTally(String caseName, boolean metered) {
         this.caseName = caseName;
+        this.metered = metered;
     }
 
     /**
@@ -65,7 +75,8 @@ public final class ForkTally {
         if (measurement) {
             MeasurementWindow.Use use = window == null ? MeasurementWindow.Use.UNKNOWN : window.close();
             double seconds = Double.isNaN(use.seconds()) ? nominalSeconds : use.seconds();
-            windows.add(new TallyFile.Window(windows.size(), seconds, calls, errors, use.client(), use.server(),
+            windows.add(new TallyFile.Window(windows.size(), seconds, calls, errors, metered ? use.client() : null,
+                    metered ? use.server() : null,
                     Histograms.encode(latency), failedLatency.getTotalCount() == 0 ? null : Histograms.encode(failedLatency)));
         }
         calls = 0;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 import org.rpcbench.cases.Case;
 import org.rpcbench.record.JitQuiet;
@@ -23,7 +24,7 @@ import org.rpcbench.record.JitWarmup;
  */
 public final class SteadyWarmup {
     private final CallerConnections connections;
-    private final Case measured;
+    private final IntFunction<Case> caseOfSeat;
     private final int threads;
     private final LongSupplier clientJit;
     private final LongSupplier serverJit;
@@ -37,8 +38,14 @@ public final class SteadyWarmup {
      */
     public SteadyWarmup(CallerConnections connections, Case measured, int threads, LongSupplier clientJit, LongSupplier serverJit,
                         long windowNanos, NanoClock clock) {
+        this(connections, seat -> measured, threads, clientJit, serverJit, windowNanos, clock);
+    }
+
+    /** The same for callers of several cases at once (a {@link org.rpcbench.cases.CaseGroup}): {@code caseOfSeat} gives each caller's. */
+    public SteadyWarmup(CallerConnections connections, IntFunction<Case> caseOfSeat, int threads, LongSupplier clientJit,
+                        LongSupplier serverJit, long windowNanos, NanoClock clock) {
         this.connections = connections;
-        this.measured = measured;
+        this.caseOfSeat = caseOfSeat;
         this.threads = threads;
         this.clientJit = clientJit;
         this.serverJit = serverJit;
@@ -58,7 +65,7 @@ public final class SteadyWarmup {
                 // prepared on the thread that calls, as a benchmark thread's are: a binding that gives each
                 // thread a connection of its own (thrift's) must not see 32 callers on the preparing thread's
                 try {
-                    made[seat] = new Caller(PreparedRequests.forSeat(connections.of(seat), measured, seat), clock);
+                    made[seat] = new Caller(PreparedRequests.forSeat(connections.of(seat), caseOfSeat.apply(seat), seat), clock);
                 } catch (RuntimeException e) {
                     synchronized (failed) {
                         failed[0] = e;

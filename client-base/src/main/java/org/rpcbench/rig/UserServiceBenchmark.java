@@ -1,11 +1,15 @@
 package org.rpcbench.rig;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -22,6 +26,8 @@ import org.rpcbench.binding.Bindings;
 import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.cases.Case;
+import org.rpcbench.cases.CaseGroup;
+import org.rpcbench.cases.PayloadSchedule;
 
 /**
  * The cases, written once for every protocol: the binding on the class path decides what "a call" is.
@@ -32,6 +38,11 @@ import org.rpcbench.cases.Case;
  * <p>Throughput mode gives ops/s; every call inside JMH's measured window is also timed into the thread's
  * histogram and its answer checked, and both processes' meters are read at that window's edges
  * ({@link MeasurementWindow}), so throughput, latency, call counts and costs all cover one window.
+ *
+ * <p>A {@link CaseGroup} runs its member cases at once, each from callers of its own, in one benchmark: each
+ * member keeps its own tally (calls, errors, latency) and JMH its own score over the same windows. The
+ * processes' costs in them are not kept per case: CPU and allocation cannot be split between cases called at
+ * the same time.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -39,9 +50,15 @@ import org.rpcbench.cases.Case;
 public class UserServiceBenchmark {
 
     private ForkSettings settings;
+    /** The case measured, or null when a group's cases are. */
     private Case measured;
+    private CaseGroup group;
+    /** The cases each of the group's subgroups (JMH's labels) calls, in JMH's order; the one case alone. */
+    private List<List<Case>> subgroups;
+    /** The sizes in force over time, for a group whose string's size is switched. */
+    private PayloadSchedule schedule;
     private CallerConnections connections;
-    private ForkTally tally;
+    private final Map<Case, ForkTally> tallies = new LinkedHashMap<>();
     private ProcessMeter clientMeter;
     private ProcessMeter serverMeter;
     private volatile MeasurementWindow window;
@@ -51,11 +68,16 @@ public class UserServiceBenchmark {
     @Setup(Level.Trial)
     public void connect(BenchmarkParams params) throws Exception {
         settings = ForkSettings.fromSystemProperties();
-        measured = Case.ofBenchmark(params.getBenchmark());
+        tallies.clear();
+        group = CaseGroup.ofBenchmark(params.getBenchmark());
+        measured = group == null ? Case.ofBenchmark(params.getBenchmark()) : null;
+        subgroups = group == null ? List.of(List.of(measured)) : params.getThreadGroupLabels().stream().map(group::subgroupOf).toList();
+        schedule = group != null && group.switches() ? Switching.schedule() : null;
+        List<Case> seats = seats(params.getThreads(), params.getThreadGroups());
+        subgroups.forEach(s -> s.forEach(c -> tallies.put(c, new ForkTally(c.method(), group == null))));
         ClientBinding binding = Bindings.load(ClientBinding.class);
         connections = settings.perCallerConnections() ? CallerConnections.perCaller(binding, settings.target())
                 : CallerConnections.shared(binding.connect(settings.target()));
-        tally = new ForkTally(measured.method());
         connected = new CountDownLatch(params.getThreads());
         clientMeter = ProcessMeter.self();
         serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
@@ -67,15 +89,41 @@ public class UserServiceBenchmark {
                     ? CallerConnections.perCaller(binding, settings.target()) : connections;
             try {
                 List<Caller> warmers = new ArrayList<>();
-                SteadyWarmup warmup = new SteadyWarmup(warming, measured, params.getThreads(), clientMeter::jitNanos,
+                SteadyWarmup warmup = new SteadyWarmup(warming, seats::get, params.getThreads(), clientMeter::jitNanos,
                         serverMeter == null ? () -> -1 : serverMeter::jitNanos, TimeUnit.SECONDS.toNanos(1), NanoClock.SYSTEM);
-                tally.warmedUp(warmup.run(TimeUnit.SECONDS.toNanos(settings.steadyWarmupSeconds()), warmers), warmers);
+                var outcome = warmup.run(TimeUnit.SECONDS.toNanos(settings.steadyWarmupSeconds()), warmers);
+                tallies.forEach((c, tally) -> {
+                    List<Caller> its = new ArrayList<>();
+                    for (int i = 0; i < warmers.size(); i++) {
+                        if (seats.get(i) == c) {
+                            its.add(warmers.get(i));
+                        }
+                    }
+                    tally.warmedUp(outcome, its);
+                });
             } finally {
                 if (warming != connections) {
                     warming.close();
                 }
             }
         }
+    }
+
+    /**
+     * The case of each of {@code threads} callers, as JMH deals them to a group's subgroups ({@code subgroupThreads}
+     * each, group after group), for the warm-up to call as JMH's threads will; a switched subgroup's callers warm
+     * up its sizes in turn.
+     */
+    private List<Case> seats(int threads, int[] subgroupThreads) {
+        List<Case> seats = new ArrayList<>();
+        while (seats.size() < threads) {
+            for (int s = 0; s < subgroups.size(); s++) {
+                for (int t = 0; t < subgroupThreads[s]; t++) {
+                    seats.add(subgroups.get(s).get(t % subgroups.get(s).size()));
+                }
+            }
+        }
+        return seats.subList(0, threads);
     }
 
     // a measured iteration's window is watched from a thread of its own; warm-up is not metered
@@ -93,14 +141,28 @@ public class UserServiceBenchmark {
     /** One benchmark thread's seat: its connection (shared, or its own), prepared requests and counters. */
     @State(Scope.Thread)
     public static class Seat {
-        Caller caller;
+        /** A caller per case its subgroup calls (one, or each size a schedule switches among), and their tallies. */
+        Caller[] callers;
+        private ForkTally[] tallies;
+        private List<Case> called;
+        private PayloadSchedule schedule;
         private boolean offered;
+        /** How many threads in all hand theirs in to each of its tallies. */
+        private int tallied;
 
         @Setup(Level.Trial)
         public void prepare(UserServiceBenchmark bench, ThreadParams thread) {
             try {
-                caller = new Caller(PreparedRequests.forSeat(bench.connections.of(thread.getThreadIndex()), bench.measured,
-                        thread.getThreadIndex()), NanoClock.SYSTEM);
+                called = bench.subgroups.get(bench.group == null ? 0 : thread.getSubgroupIndex());
+                schedule = called.size() > 1 ? bench.schedule : null;
+                tallied = bench.group == null ? thread.getThreadCount() : thread.getSubgroupThreadCount() * thread.getGroupCount();
+                callers = new Caller[called.size()];
+                tallies = new ForkTally[called.size()];
+                for (int i = 0; i < callers.length; i++) {
+                    tallies[i] = bench.tallies.get(called.get(i));
+                    callers[i] = new Caller(PreparedRequests.forSeat(bench.connections.of(thread.getThreadIndex()), called.get(i),
+                            thread.getThreadIndex()), NanoClock.SYSTEM);
+                }
             } finally {
                 bench.connected.countDown();
             }
@@ -116,7 +178,9 @@ public class UserServiceBenchmark {
 
         @Setup(Level.Iteration)
         public void startIteration() {
-            caller.reset();
+            for (Caller c : callers) {
+                c.reset();
+            }
             offered = false;
         }
 
@@ -129,18 +193,24 @@ public class UserServiceBenchmark {
                     w.offer(control);
                 }
             }
+            // a switched subgroup calls the size in force now: the wall clock's, as in every process given the seed
+            Caller caller = schedule == null ? callers[0] : callers[called.indexOf(schedule.at(System.currentTimeMillis()))];
             return caller.callOnce(control.startMeasurement && !control.stopMeasurement);
         }
 
         @TearDown(Level.Iteration)
         public void handIn(UserServiceBenchmark bench, IterationParams iteration, ThreadParams thread) {
-            bench.tally.handIn(caller, iteration.getType() == IterationType.MEASUREMENT, thread.getThreadCount(), bench.window,
-                    iteration.getTime().convertTo(TimeUnit.NANOSECONDS) / 1e9);
+            for (int i = 0; i < callers.length; i++) {
+                tallies[i].handIn(callers[i], iteration.getType() == IterationType.MEASUREMENT, tallied, bench.window,
+                        iteration.getTime().convertTo(TimeUnit.NANOSECONDS) / 1e9);
+            }
         }
 
         @TearDown(Level.Trial)
         public void leave(UserServiceBenchmark bench, ThreadParams thread) {
-            bench.tally.leave(thread.getThreadCount(), bench.settings.tallyDir());
+            for (ForkTally t : tallies) {
+                t.leave(tallied, bench.settings.tallyDir());
+            }
         }
     }
 
@@ -211,6 +281,54 @@ public class UserServiceBenchmark {
 
     @Benchmark
     public Object echoPersons(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    // seed 003's stability scene (CaseGroup.STABILITY): its three calls at once. 7, 7 and 6 of the seed's 20
+    // callers by default; the launcher deals -t's callers out the same way (CaseGroup.callers)
+
+    @Benchmark
+    @Group("stability")
+    @GroupThreads(7)
+    public Object stability_echo5K(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    @Group("stability")
+    @GroupThreads(7)
+    public Object stability_echoPojo(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    @Group("stability")
+    @GroupThreads(6)
+    public Object stability_echoPersons(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    // seed 003's high-pressure scene (CaseGroup.PRESSURE): the stability scene with its string's size switched at
+    // random (Switching); the same 7, 7 and 6 of 20 callers
+
+    @Benchmark
+    @Group("pressure")
+    @GroupThreads(7)
+    public Object pressure_echoSwitched(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    @Group("pressure")
+    @GroupThreads(7)
+    public Object pressure_echoPojo(Seat seat, Control control) {
+        return seat.call(this, control);
+    }
+
+    @Benchmark
+    @Group("pressure")
+    @GroupThreads(6)
+    public Object pressure_echoPersons(Seat seat, Control control) {
         return seat.call(this, control);
     }
 }

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,6 +117,87 @@ class ClientMainTest {
         assertThat(c.problems().get(0)).contains("wrong answer: user");
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("FAILED");
         assertThat(err()).contains("run FAILED");
+    }
+
+    @Test
+    void aGroupsCasesRunAtOnceEachWithItsCallersTallyAndScore(@TempDir Path dir) throws Exception {
+        String[] args = tiny(dir, "stability");
+        args[3] = "1"; // --steady-warmup 1: the grouped warm-up too
+        args[java.util.Arrays.asList(args).indexOf("8")] = "20";
+        args[java.util.Arrays.asList(args).indexOf("100ms")] = "400ms";
+        args[java.util.Arrays.asList(args).indexOf("200ms")] = "1s";
+        assertThat(run(args)).as(err()).isZero();
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.passed()).isTrue();
+        assertThat(record.cases()).extracting(CaseRecord::name).containsExactly("echo5K", "echoPojo", "echoPersons");
+        assertThat(record.jmh().threads()).isEqualTo(20);
+        assertThat(record.jmh().callersAtOnce()).containsExactly(java.util.Map.entry("echo5K", 7), java.util.Map.entry("echoPersons", 6),
+                java.util.Map.entry("echoPojo", 7));
+        assertThat(record.jmh().describe()).contains("at once: echo5K 7, echoPersons 6, echoPojo 7");
+        double sum = 0;
+        for (CaseRecord c : record.cases()) {
+            assertThat(c.calls()).as(c.name()).isPositive();
+            assertThat(c.allErrors()).as(c.name()).isZero();
+            assertThat(c.iterations()).as(c.name()).hasSize(2);
+            assertThat(c.jitWarmups()).as(c.name()).hasSize(1);
+            assertThat(c.warmupCalls()).as(c.name()).isPositive();
+            // each case's own score, not the group's sum: its calls over the same windows, whose length is kept
+            assertThat(c.cpuAndGc().client()).as(c.name() + ": the process's use was all three cases'").isNull();
+            double jmhOps = c.iterations().stream().mapToDouble(i -> i.score() * i.seconds()).sum();
+            assertThat((double) c.calls()).as(c.name()).isBetween(jmhOps * 0.7, jmhOps * 1.3);
+            sum += c.opsPerSecond();
+        }
+        String jmh = Files.readString(dir.resolve("jmh.json"));
+        assertThat(jmh).contains("UserServiceBenchmark.stability").contains("stability_echoPersons");
+        double groupScore = new com.fasterxml.jackson.databind.ObjectMapper().readTree(jmh).get(0).get("primaryMetric").get("score").asDouble();
+        assertThat(sum).isCloseTo(groupScore, org.assertj.core.data.Percentage.withPercentage(1));
+    }
+
+    @Test
+    void thePressureScenesStringTakesTheSizeInForceAndEachSizeIsACaseOfItsOwn(@TempDir Path dir) throws Exception {
+        // an hour's interval: one size all through the run (unless it straddles the hour, which the test sees)
+        System.setProperty(org.rpcbench.rig.Switching.SEED, "1234");
+        System.setProperty(org.rpcbench.rig.Switching.EVERY, "3600000");
+        try {
+            org.rpcbench.cases.PayloadSchedule schedule = org.rpcbench.rig.Switching.schedule();
+            org.rpcbench.cases.Case before = schedule.at(System.currentTimeMillis());
+            assertThat(run(tiny(dir, "pressure"))).as(err()).isZero();
+            org.rpcbench.cases.Case after = schedule.at(System.currentTimeMillis());
+            assertThat(out.toString(StandardCharsets.UTF_8)).contains("every 3600000 ms of the wall clock, seed 1234");
+            RunRecord record = Records.read(dir.resolve("run.json"));
+            assertThat(record.passed()).isTrue();
+            // the sizes drawn while JMH measured, then the person and the map
+            assertThat(record.cases()).extracting(CaseRecord::name).isSubsetOf("echo20B", "echo1K", "echo50K", "echo200K", "echoPojo",
+                    "echoPersons").endsWith("echoPojo", "echoPersons").hasSizeGreaterThan(2);
+            assertThat(record.jmh().callersAtOnce()).containsOnlyKeys("echoSwitched", "echoPojo", "echoPersons");
+            assertThat(record.cases()).allSatisfy(c -> assertThat(c.allErrors()).as(c.name()).isZero());
+            assertThat(record.cases()).allSatisfy(c -> assertThat(c.calls()).as(c.name()).isPositive());
+            if (before == after) {
+                assertThat(record.cases()).extracting(CaseRecord::name).containsExactly(before.method(), "echoPojo", "echoPersons");
+            }
+        } finally {
+            System.clearProperty(org.rpcbench.rig.Switching.SEED);
+            System.clearProperty(org.rpcbench.rig.Switching.EVERY);
+        }
+    }
+
+    @Test
+    void aWrongAnswerInAGroupFailsTheRunAndIsCountedAgainstItsCase(@TempDir Path dir) throws Exception {
+        InMemoryBinding.CONNECTIONS.set(0);
+        InMemoryBinding.lyingFromConnection = 1;
+        assertThat(run(tiny(dir, "stability"))).isEqualTo(1);
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.passed()).isFalse();
+        assertThat(record.cases()).filteredOn(c -> c.name().equals("echoPersons")).singleElement()
+                .satisfies(c -> assertThat(c.allErrors()).isPositive());
+        assertThat(record.cases()).filteredOn(c -> !c.name().equals("echoPersons")).allSatisfy(c -> assertThat(c.allErrors()).isZero());
+    }
+
+    @Test
+    void aCaseAloneAndInItsGroupIsOneLine(@TempDir Path dir) {
+        assertThat(run(tiny(dir, "echo5K", "stability"))).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench client: echo5K is selected alone and in the group stability, which calls it at"
+                + " the same time as its other cases: select one of the two");
     }
 
     @Test
