@@ -147,6 +147,9 @@ public class UserServiceBenchmark {
         private List<Case> called;
         private PayloadSchedule schedule;
         private boolean offered;
+        /** A switched subgroup's caller of the size in force, until {@link #switchAt} (epoch ms). */
+        private Caller current;
+        private long switchAt = Long.MIN_VALUE;
         /** How many threads in all hand theirs in to each of its tallies. */
         private int tallied;
 
@@ -193,9 +196,21 @@ public class UserServiceBenchmark {
                     w.offer(control);
                 }
             }
-            // a switched subgroup calls the size in force now: the wall clock's, as in every process given the seed
-            Caller caller = schedule == null ? callers[0] : callers[called.indexOf(schedule.at(System.currentTimeMillis()))];
+            Caller caller = schedule == null ? callers[0] : inForce();
             return caller.callOnce(control.startMeasurement && !control.stopMeasurement);
+        }
+
+        /**
+         * A switched subgroup's caller of the size in force now, by the wall clock, as in every process given the
+         * seed. The size is drawn once an interval: between switches a call costs one read of the clock.
+         */
+        private Caller inForce() {
+            long now = System.currentTimeMillis();
+            if (now >= switchAt) {
+                current = callers[called.indexOf(schedule.at(now))];
+                switchAt = schedule.nextSwitch(now);
+            }
+            return current;
         }
 
         @TearDown(Level.Iteration)
