@@ -148,6 +148,13 @@ class SoakVerdictTest {
         // a size's calls/s follows the intervals it was drawn for: no drift of it is judged
         assertThat(findings).extracting(SoakVerdict.Finding::what).doesNotContain("throughput drift (echo20B)", "throughput drift (echo200K)")
                 .contains("throughput drift (echoPojo)", "throughput drift (echoPersons)");
+        // nor of the calls beside it: they share the cores with whichever size is in force
+        assertThat(findings).filteredOn(f -> f.what().startsWith("throughput drift")).extracting(SoakVerdict.Finding::seen)
+                .allMatch(seen -> seen.startsWith("not judged: ") && seen.endsWith("(echo20B, echo200K)"));
+        List<CaseRecord> tenfold = List.of(cases.get(0), cases.get(1), scene(STEADY, times(DROPPING, 10), STEADY).cases().get(1),
+                cases.get(3));
+        RunRecord jumping = Runs.with(Runs.run("dubbo-hessian", "hessian2", tenfold), pressure.jmh());
+        assertThat(SoakVerdict.judge(jumping, org.rpcbench.cases.CaseGroup.PRESSURE, steady, steady)).allMatch(SoakVerdict.Finding::ok);
         assertThat(findings.get(0).seen()).isEqualTo("echoSwitched 7, echoPojo 7, echoPersons 6 of 20 callers");
         assertThat(findings.get(1).seen()).isEqualTo("echoSwitched 2000 (echo20B 1000, echo200K 1000), echoPojo 1000, echoPersons 1000 calls"
                 + " measured");

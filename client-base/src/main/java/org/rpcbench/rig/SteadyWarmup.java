@@ -19,8 +19,9 @@ import org.rpcbench.record.JitWarmup;
  * their first ten to twenty seconds compiling at a third of their final rate, and how long that lasts
  * varies from run to run: the largest source of spread between runs there was.
  *
- * <p>Calls are checked as in measurement and count as warm-up: untimed, but an error still fails the run;
- * a window in which no call was answered right ends the warm-up at once.
+ * <p>Calls are checked as in measurement and count as warm-up: untimed, but an error still fails the run.
+ * A window in which no call was answered right ends the warm-up at once, once a call has been answered or
+ * has failed; until then the first answers are awaited, within the bound.
  */
 public final class SteadyWarmup {
     private final CallerConnections connections;
@@ -116,11 +117,20 @@ public final class SteadyWarmup {
                 long clientNow = clientJit.getAsLong();
                 long serverNow = serverJit.getAsLong();
                 long calls = callers.stream().mapToLong(Caller::goodOutside).sum();
+                long badCalls = callers.stream().mapToLong(Caller::badOutside).sum();
                 lastRate = (calls - callsBefore) * 1e9 / Math.max(1, now - windowStart);
                 if (calls == callsBefore) {
-                    break; // not one call answered right in a window: nothing is warming, and the run has failed
+                    if (calls > 0 || badCalls > 0) {
+                        // a window without an answer after answers came (the server stopped answering), or after a
+                        // call failed: nothing is warming, and the run has failed
+                        break;
+                    }
+                    // before the first answer, with no call failed, the first calls are still on their way: hundreds of
+                    // connections' first answers can take longer than a window (seed 002/004's 500 callers of Dubbo
+                    // here). The bound ends the wait; compilers with nothing to run are not judged quiet
+                } else {
+                    quiet = rule.window(now - windowStart, delta(clientBefore, clientNow), delta(serverBefore, serverNow));
                 }
-                quiet = rule.window(now - windowStart, delta(clientBefore, clientNow), delta(serverBefore, serverNow));
                 clientBefore = clientNow;
                 serverBefore = serverNow;
                 callsBefore = calls;

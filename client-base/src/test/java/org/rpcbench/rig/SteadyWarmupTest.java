@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -87,6 +88,68 @@ class SteadyWarmupTest {
         assertThat(callers).hasSize(4);
         assertThat(callers.stream().mapToLong(Caller::badOutside).sum()).isZero();
         assertThat(callers.stream().mapToLong(Caller::goodOutside).sum()).isPositive();
+    }
+
+    @Test
+    void firstAnswersSlowerThanAWindowAreAwaited() throws Exception {
+        List<Caller> callers = new ArrayList<>();
+        long firstAnswerAt = System.nanoTime() + 4 * WINDOW;
+        JitWarmup w;
+        try (Connection inMemory = new InMemoryBinding().connect(new Target("127.0.0.1", 1, 1000))) {
+            // no answer at all for the first four windows, as hundreds of connections' first calls here
+            Connection slowStart = new Connection() {
+                @Override
+                public Exchange prepare(Case c, int seq) {
+                    Exchange e = inMemory.prepare(c, seq);
+                    return Exchange.of(() -> {
+                        long wait = firstAnswerAt - System.nanoTime();
+                        if (wait > 0) {
+                            LockSupport.parkNanos(wait);
+                        }
+                        return e.call();
+                    }, e::check);
+                }
+
+                @Override
+                public void close() {}
+            };
+            w = new SteadyWarmup(CallerConnections.shared(slowStart), Case.GET_USER, 4, compiler(2), compiler(2), WINDOW, NanoClock.SYSTEM)
+                    .run(TimeUnit.SECONDS.toNanos(30), callers);
+        }
+        assertThat(w.quiet()).as("the warm-up waited for the first answers, then for the compilers").isTrue();
+        assertThat(w.seconds()).isGreaterThanOrEqualTo(4 * WINDOW / 1e9);
+        assertThat(callers.stream().mapToLong(Caller::goodOutside).sum()).isPositive();
+        assertThat(callers.stream().mapToLong(Caller::badOutside).sum()).isZero();
+    }
+
+    @Test
+    void aServerThatStopsAnsweringEndsTheWarmUpAtOnce() throws Exception {
+        List<Caller> callers = new ArrayList<>();
+        LongSupplier busy = new AtomicInteger()::getAndIncrement;
+        JitWarmup w;
+        try (Connection inMemory = new InMemoryBinding().connect(new Target("127.0.0.1", 1, 1000))) {
+            // answers for three windows, then none: every later call waits past the bound
+            long silentFrom = System.nanoTime() + 3 * WINDOW;
+            Connection falls = new Connection() {
+                @Override
+                public Exchange prepare(Case c, int seq) {
+                    Exchange e = inMemory.prepare(c, seq);
+                    return Exchange.of(() -> {
+                        if (System.nanoTime() > silentFrom) {
+                            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(2));
+                        }
+                        return e.call();
+                    }, e::check);
+                }
+
+                @Override
+                public void close() {}
+            };
+            w = new SteadyWarmup(CallerConnections.shared(falls), Case.GET_USER, 4, () -> busy.getAsLong() * WINDOW, () -> -1, WINDOW,
+                    NanoClock.SYSTEM).run(TimeUnit.SECONDS.toNanos(30), callers);
+        }
+        assertThat(w.quiet()).isFalse();
+        assertThat(w.seconds()).as("not the 30 s bound: the server stopped answering").isLessThan(10);
     }
 
     @Test
