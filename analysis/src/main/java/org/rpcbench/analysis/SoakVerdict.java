@@ -96,8 +96,8 @@ public final class SoakVerdict {
                 continue;
             }
             String what = record.cases().size() == 1 ? "throughput drift" : "throughput drift (" + c.name() + ")";
-            // the calls beside a switched string share the cores with it: at 200 KB they make a tenth of the calls they
-            // make at 1 KB (seed 003's scene, 30 minutes here), so their calls/s follows the sizes drawn, not their health
+            // the calls beside a switched string share the cores with it: at 200 KB they made a twelfth of the calls they
+            // made at 1 KB (seed 003's scene, 30 minutes here), so their calls/s follows the sizes drawn, not their health
             out.add(switching ? new Finding(what, "not judged: the calls beside the switched string share the cores with it, so their"
                     + " calls/s follows the sizes drawn (" + drawn + ")", true) : drift(what, c, record));
         }

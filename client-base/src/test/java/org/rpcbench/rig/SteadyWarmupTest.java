@@ -128,7 +128,7 @@ class SteadyWarmupTest {
         LongSupplier busy = new AtomicInteger()::getAndIncrement;
         JitWarmup w;
         try (Connection inMemory = new InMemoryBinding().connect(new Target("127.0.0.1", 1, 1000))) {
-            // answers for three windows, then none: every later call waits past the bound
+            // answers for three windows, then none for 2 s, a hundred windows: the server has stopped answering
             long silentFrom = System.nanoTime() + 3 * WINDOW;
             Connection falls = new Connection() {
                 @Override
