@@ -86,7 +86,12 @@ final class Converters {
     static final class Rate extends Range { Rate() { super(1, Limits.MAX_RATE, "rate in calls per second"); } }
     static final class Port extends Range { Port() { super(0, Limits.MAX_PORT, "port number"); } }
     static final class Rounds extends Range { Rounds() { super(1, 10_000, "number of rounds"); } }
-    static final class Alpha extends Range { Alpha() { super(1, 20, "false-alarm rate in percent"); } }
+    static final class Alpha implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return decimal(value, 0.01, 20, "false-alarm rate in percent");
+        }
+    }
     static final class Threshold extends Range { Threshold() { super(0, 100, "change in percent"); } }
     static final class Budgets extends Range { Budgets() { super(20, 10_000, "number of budgets"); } }
     static final class Limit extends Range { Limit() { super(1, 1_000_000, "number of runs"); } }
@@ -185,6 +190,19 @@ final class Converters {
     }
 
     /** A whole number within [min, max]. Messages name no option: the CLI puts the option's name before them. */
+    /** A decimal of at most two places, so that a rate as small as a CI check needs can be given (0.1 is one in a thousand). */
+    static double decimal(String value, double min, double max, String what) {
+        if (!value.matches("[0-9]{1,10}(\\.[0-9]{1,2})?")) {
+            throw new TypeConversionException("needs a " + what + ", got '" + value + "'");
+        }
+        double d = Double.parseDouble(value);
+        if (d < min || d > max) {
+            throw new TypeConversionException(String.format(Locale.ROOT, "needs a %s from %s to %s, got %s", what,
+                    Judging.percentText(min), Judging.percentText(max), value));
+        }
+        return d;
+    }
+
     static int whole(String value, int min, int max, String what) {
         if (!value.matches("-?[0-9]{1,10}")) {
             throw new TypeConversionException("needs a " + what + ", got '" + value + "'");

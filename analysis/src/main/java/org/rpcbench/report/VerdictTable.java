@@ -58,11 +58,11 @@ public final class VerdictTable {
         return failed + String.format(Locale.ROOT, "candidate (%s) against baseline (%s): geometric means over the rounds the change"
                 + " is estimated from; change = candidate / baseline, the mean of the rounds' log ratios, each case on its own (paired"
                 + " t, rounds - 1 degrees of freedom). The verdict is the primary family's: server CPU and allocated bytes per call"
-                + " over the cases (%d tested, %d flagged), false alarms controlled over them by Benjamini-Hochberg at %.0f %%, each"
+                + " over the cases (%d tested, %d flagged), false alarms controlled over them by Benjamini-Hochberg at %s %%, each"
                 + " interval at the family's level; SLOWER means a higher cost. Throughput, p99 and the client's costs are context,"
                 + " a family of their own judged alike (%d tested, %d flagged): worse or better, never deciding the verdict. A"
                 + " \"no change\" gives the change, up and down, it would have seen four times in five at its family's level",
-                candidateName, baselineName, family.tested(), family.flagged(), 100 * family.alpha(), family.context().tested(),
+                candidateName, baselineName, family.tested(), family.flagged(), percentText(100 * family.alpha()), family.context().tested(),
                 family.context().flagged());
     }
 
@@ -101,6 +101,11 @@ public final class VerdictTable {
                         + (first.log() == null ? "" : "; log: " + first.log())});
         });
         return rows;
+    }
+
+    /** A false-alarm rate in percent, to two places and no trailing zeros: 5, 0.1. */
+    static String percentText(double percent) {
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.2f", percent)).stripTrailingZeros().toPlainString();
     }
 
     private static String level(double level) {

@@ -41,6 +41,7 @@ class CliTest {
         {"-n", "merge", "results/merged", "no/such/client", "another/client"}, {"-n", "history", "dubbo-hessian"},
         {"-n", "history", "record"}, {"-n", "ab", "no-such-pair"}, {"-n", "ab", "--baseline-rev", "no-such-revision", "dubbo-hessian"},
         {"-n", "-t", "4,8", "ab", "dubbo-hessian"}, {"-n", "ab", "--alpha", "50", "dubbo-hessian"},
+        {"-n", "ab", "--alpha", "0.001", "dubbo-hessian"}, {"-n", "ab", "--alpha", "0.125", "dubbo-hessian"}, {"-n", "ab", "--alpha", ".5", "dubbo-hessian"},
         {"-n", "ab", "--candidate-switch", "x", "dubbo-hessian"}, {"-n", "ab", "-o", "calibration.spin-ns=1", "dubbo-hessian"},
         {"-n", "ab", "--report", "no/such/dir"}, {"-n", "ab", "-D", "1m", "dubbo-hessian"}, {"-n", "-p", "1", "ab", "dubbo-hessian"},
         {"-n", "-a", "-f 0 --steady-warmup x", "ab", "dubbo-hessian"}, {"-n", "-a", "-f 0 --steady-warmup=-1", "calibrate", "dubbo-hessian"},
@@ -92,10 +93,19 @@ class CliTest {
     }
 
     @Test
+    void aFalseAlarmRateCanBeSmallerThanOnePercent() {
+        AbCommand ab = (AbCommand) parse("ab", "--alpha", "0.1", "dubbo-hessian").subcommand().commandSpec().userObject();
+        assertThat(ab.alpha.percent).isEqualTo(0.1);
+        cli.run("-n", "ab", "--alpha", "25", "dubbo-hessian");
+        assertThat(cli.err()).isEqualTo("benchmark.sh: --alpha needs a false-alarm rate in percent from 0.01 to 20, got 25\n");
+    }
+
+    @Test
     void optionsGoBeforeOrAfterTheCommandAndThePair() {
         ParseResult ab = parse("ab", "--rounds", "3", "-a", "-f 0 -wi 1 getUser", "dubbo-hessian");
         AbCommand command = (AbCommand) ab.subcommand().commandSpec().userObject();
         assertThat(command.running.effort.rounds).isEqualTo(3);
+        assertThat(command.alpha.percent).isEqualTo(5.0);
         assertThat(command.running.load.clientArgs).isEqualTo("-f 0 -wi 1 getUser");
         assertThat(command.words).containsExactly("dubbo-hessian");
 
