@@ -37,8 +37,19 @@ public final class Verdicts {
      *
      * @param baseline the baseline's value over the runs the estimate rests on: their geometric mean, so that
      *     candidate / baseline is the estimate's change
+     * @param roundLogRatios paired: each round's log ratio, candidate over baseline, of the rounds the estimate rests
+     *     on, in the order they ran (so that a reader can see the spread the interval comes from); empty unpaired
      */
-    public record Input(String pair, String caseName, Metric metric, double baseline, double candidate, Estimate estimate) {
+    public record Input(String pair, String caseName, Metric metric, double baseline, double candidate, Estimate estimate,
+                        List<Double> roundLogRatios) {
+
+        public Input {
+            roundLogRatios = List.copyOf(roundLogRatios);
+        }
+
+        public Input(String pair, String caseName, Metric metric, double baseline, double candidate, Estimate estimate) {
+            this(pair, caseName, metric, baseline, candidate, estimate, List.of());
+        }
 
         /** Rounds of one run a side, paired by position (see {@link Estimate#paired}). */
         public static Input paired(String pair, String caseName, Metric metric, List<RunMetric> baseline, List<RunMetric> candidate) {
@@ -50,7 +61,11 @@ public final class Verdicts {
                     b.add(candidate.get(i));
                 }
             }
-            return new Input(pair, caseName, metric, geometricMean(a), geometricMean(b), Estimate.paired(a, b));
+            List<Double> logRatios = new ArrayList<>();
+            for (int i = 0; i < a.size(); i++) {
+                logRatios.add(Math.log(b.get(i).value() / a.get(i).value()));
+            }
+            return new Input(pair, caseName, metric, geometricMean(a), geometricMean(b), Estimate.paired(a, b), logRatios);
         }
 
         /** Two independent sets of runs (see {@link Estimate#unpaired}). */

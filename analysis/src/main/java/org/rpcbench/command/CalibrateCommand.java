@@ -192,8 +192,8 @@ final class CalibrateCommand implements Callable<Integer> {
             arms.add(new Interleaved.Arm(arm, ctx.checkout, switches));
             costs.add(arm);
         }
-        out.printf(Locale.ROOT, "benchmark.sh: calibrate %s: a run takes about %s, so an ab of %s fits %d rounds; running %d rounds"
-                        + " of %d runs (about %s); costs per call: +5 %% %s, +10 %% %s%n", pair.name(), Durations.format(runSeconds),
+        out.printf(Locale.ROOT, "benchmark.sh: calibrate %s: a run takes about %s, so an ab of %s fits %d rounds; running up to %d rounds"
+                        + " of %d runs (about %s; fewer if the rounds run longer than that run); costs per call: +5 %% %s, +10 %% %s%n", pair.name(), Durations.format(runSeconds),
                 Durations.format(budget), abRounds, rounds, arms.size(), Durations.format(rounds * arms.size() * runSeconds),
                 spin(serverMicros, 0.05), spin(serverMicros, 0.10));
         out.println("benchmark.sh: calibrate: " + warmup.describe());

@@ -48,6 +48,24 @@ public final class VerdictTable {
         for (String[] r : rows(family)) {
             out.append("| ").append(String.join(" | ", r)).append(" |\n");
         }
+        out.append(roundsMarkdown(family));
+        return out.toString();
+    }
+
+    /** Each paired row's rounds, as changes to two places: the spread its interval comes from, there to check. */
+    static String roundsMarkdown(Verdicts.Family family) {
+        List<Row> paired = family.rows().stream().filter(r -> !r.input().roundLogRatios().isEmpty()).toList();
+        if (paired.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("\neach round's change, candidate / baseline, in the order the rounds ran: the rounds each"
+                + " estimate rests on, whose spread its interval comes from\n\n| pair | case | metric | rounds |\n|---|---|---|---|\n");
+        for (Row r : paired) {
+            Verdicts.Input in = r.input();
+            out.append("| ").append(in.pair()).append(" | ").append(in.caseName()).append(" | ").append(in.metric().label()).append(" | ")
+                    .append(in.roundLogRatios().stream().map(d -> String.format(Locale.ROOT, "%+.2f %%", 100 * Math.expm1(d)))
+                            .collect(Collectors.joining(", "))).append(" |\n");
+        }
         return out.toString();
     }
 
