@@ -61,11 +61,8 @@ public final class Verdicts {
                     b.add(candidate.get(i));
                 }
             }
-            List<Double> logRatios = new ArrayList<>();
-            for (int i = 0; i < a.size(); i++) {
-                logRatios.add(Math.log(b.get(i).value() / a.get(i).value()));
-            }
-            return new Input(pair, caseName, metric, geometricMean(a), geometricMean(b), Estimate.paired(a, b), logRatios);
+            return new Input(pair, caseName, metric, geometricMean(a), geometricMean(b), Estimate.paired(a, b),
+                    java.util.Arrays.stream(Estimate.logRatios(a, b)).boxed().toList());
         }
 
         /** Two independent sets of runs (see {@link Estimate#unpaired}). */

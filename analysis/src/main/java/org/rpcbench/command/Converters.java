@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.binding.Switch;
 import org.rpcbench.cli.Limits;
+import org.rpcbench.report.VerdictTable;
 import org.rpcbench.runs.Profile;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -189,20 +190,20 @@ final class Converters {
         }
     }
 
-    /** A whole number within [min, max]. Messages name no option: the CLI puts the option's name before them. */
     /** A decimal of at most two places, so that a rate as small as a CI check needs can be given (0.1 is one in a thousand). */
     static double decimal(String value, double min, double max, String what) {
+        String range = String.format(Locale.ROOT, "needs a %s from %s to %s", what, VerdictTable.percentText(min), VerdictTable.percentText(max));
         if (!value.matches("[0-9]{1,10}(\\.[0-9]{1,2})?")) {
-            throw new TypeConversionException("needs a " + what + ", got '" + value + "'");
+            throw new TypeConversionException(range + ", to at most two decimal places, got '" + value + "'");
         }
         double d = Double.parseDouble(value);
         if (d < min || d > max) {
-            throw new TypeConversionException(String.format(Locale.ROOT, "needs a %s from %s to %s, got %s", what,
-                    Judging.percentText(min), Judging.percentText(max), value));
+            throw new TypeConversionException(range + ", got " + value);
         }
         return d;
     }
 
+    /** A whole number within [min, max]. Messages name no option: the CLI puts the option's name before them. */
     static int whole(String value, int min, int max, String what) {
         if (!value.matches("-?[0-9]{1,10}")) {
             throw new TypeConversionException("needs a " + what + ", got '" + value + "'");

@@ -20,11 +20,6 @@ final class Judging {
         return percent / 100.0;
     }
 
-    /** A percentage as given: 5, 0.1. */
-    static String percentText(double percent) {
-        return new java.math.BigDecimal(String.format(java.util.Locale.ROOT, "%.2f", percent)).stripTrailingZeros().toPlainString();
-    }
-
     static final class Alpha {
         @Option(names = "--alpha", paramLabel = "PERCENT", converter = Converters.Alpha.class, defaultValue = "5",
                 description = "the false-alarm rate controlled over every pair, case and metric judged, 0.01 to 20 (default: 5)")

@@ -122,7 +122,7 @@ public final class VerdictTable {
     }
 
     /** A false-alarm rate in percent, to two places and no trailing zeros: 5, 0.1. */
-    static String percentText(double percent) {
+    public static String percentText(double percent) {
         return new java.math.BigDecimal(String.format(Locale.ROOT, "%.2f", percent)).stripTrailingZeros().toPlainString();
     }
 

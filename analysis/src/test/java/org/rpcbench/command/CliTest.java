@@ -98,6 +98,9 @@ class CliTest {
         assertThat(ab.alpha.percent).isEqualTo(0.1);
         cli.run("-n", "ab", "--alpha", "25", "dubbo-hessian");
         assertThat(cli.err()).isEqualTo("benchmark.sh: --alpha needs a false-alarm rate in percent from 0.01 to 20, got 25\n");
+        cli.run("-n", "ab", "--alpha", "0.001", "dubbo-hessian");
+        assertThat(cli.err()).isEqualTo("benchmark.sh: --alpha needs a false-alarm rate in percent from 0.01 to 20, to at most two decimal"
+                + " places, got '0.001'\n");
     }
 
     @Test
