@@ -10,6 +10,8 @@ import java.util.List;
 public final class ClientArgs {
     static final String NO_WIRE_BYTES = "--no-wire-bytes";
     static final String STEADY_WARMUP = "--steady-warmup";
+    /** The client's open loop: calls on a fixed schedule, warmed up for a fixed time. */
+    static final String RATE = "--rate";
     /** The client's own bound on its warm-up until the JITs are quiet, when the line does not give one. */
     public static final int STEADY_WARMUP_DEFAULT = 60;
     /** The longest the client takes (an hour). */
@@ -29,9 +31,15 @@ public final class ClientArgs {
         return String.join(" ", words);
     }
 
-    /** The warm-up bound the line gives the client, in seconds, else the client's default. */
+    /**
+     * The warm-up bound the line gives the client, in seconds, else the client's default; 0 for an open loop
+     * ({@value #RATE}), which warms each case up for its fixed --warmup-seconds, never until the JITs are quiet.
+     */
     public static int steadyWarmup(String args) {
         List<String> words = words(args);
+        if (words.stream().anyMatch(w -> w.equals(RATE) || w.startsWith(RATE + "="))) {
+            return 0;
+        }
         for (int i = 0; i < words.size(); i++) {
             String value = words.get(i).equals(STEADY_WARMUP) && i + 1 < words.size() ? words.get(i + 1)
                     : words.get(i).startsWith(STEADY_WARMUP + "=") ? words.get(i).substring(STEADY_WARMUP.length() + 1) : null;

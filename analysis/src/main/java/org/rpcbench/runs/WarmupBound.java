@@ -71,7 +71,8 @@ public record WarmupBound(int userSeconds, double factor, int marginSeconds, int
     /** The rule in one line, as ab and calibrate print it before their first run. */
     public String describe() {
         if (userSeconds == 0) {
-            return "no warm-up until the JITs are quiet (--steady-warmup 0)";
+            return "no warm-up until the JITs are quiet (--steady-warmup 0, or an open loop (--rate), which warms each case up for its"
+                    + " fixed --warmup-seconds)";
         }
         if (userSeconds <= floorSeconds) {
             return "warm-up until the JITs are quiet: at most " + userSeconds + " s in every round (at or below the rule's floor of "

@@ -21,6 +21,10 @@ class ClientArgsTest {
         assertThat(ClientArgs.steadyWarmup("-f 0 --steady-warmup 7 -i 1")).isEqualTo(7);
         assertThat(ClientArgs.steadyWarmup("--steady-warmup=0")).isZero();
         assertThat(ClientArgs.steadyWarmup("-f 0 -i 1")).isEqualTo(ClientArgs.STEADY_WARMUP_DEFAULT);
+        // the open loop warms up for its fixed --warmup-seconds: no bound to lower, no run to set aside
+        assertThat(ClientArgs.steadyWarmup("--rate 16000 --warmup-seconds 40 getUser")).isZero();
+        assertThat(ClientArgs.steadyWarmup("--no-wire-bytes --rate=800 getUser")).isZero();
+        assertThat(WarmupBound.of(ClientArgs.steadyWarmup("--rate 16000")).describe()).contains("an open loop (--rate)");
         assertThatThrownBy(() -> ClientArgs.steadyWarmup("--steady-warmup x")).hasMessage(
                 "--steady-warmup takes whole seconds from 0 to 3600, not 'x'");
         assertThatThrownBy(() -> ClientArgs.steadyWarmup("--steady-warmup=3601")).isInstanceOf(IllegalArgumentException.class);
@@ -36,6 +40,7 @@ class ClientArgsTest {
 
     @Test
     void theClientTakesWhatIsSetAndItsBoundsAreTheClients() {
+        assertThat(ClientOptions.declared()).anyMatch(o -> o.longName().equals(ClientArgs.RATE) && o.takesValue());
         var steady = ClientOptions.declared().stream().filter(o -> o.name().equals("steady-warmup")).findFirst().orElseThrow();
         assertThat(steady.accepts(String.valueOf(ClientArgs.STEADY_WARMUP_MAX))).isTrue();
         assertThat(steady.accepts(String.valueOf(ClientArgs.STEADY_WARMUP_MAX + 1))).isFalse();
