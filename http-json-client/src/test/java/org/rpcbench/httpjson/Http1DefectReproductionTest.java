@@ -40,6 +40,7 @@ class Http1DefectReproductionTest {
         server = LoopbackServer.start();
         // past the server's first, slow answers (class loading, the JIT), which would look like lost ones
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            s.setTcpNoDelay(true);
             for (int i = 0; i < 2_000; i++) {
                 s.getOutputStream().write(RawHttp.whole(server.port()));
                 RawHttp.read(s, 1, 30_000);
