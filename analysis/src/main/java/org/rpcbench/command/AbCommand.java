@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.rpcbench.analysis.RoundSizing;
 import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Json;
@@ -18,6 +19,7 @@ import org.rpcbench.runs.ClientArgs;
 import org.rpcbench.runs.Durations;
 import org.rpcbench.runs.Interleaved;
 import org.rpcbench.runs.PairedRounds;
+import org.rpcbench.runs.PilotSizing;
 import org.rpcbench.runs.Profile;
 import org.rpcbench.runs.ResultDirs;
 import org.rpcbench.runs.RoundOrder;
@@ -69,6 +71,11 @@ final class AbCommand implements Callable<Integer> {
             description = "a framework switch for the candidate's runs only; calibration.spin-ns=N gives it a known cost (a check of"
                     + " ab itself)")
     String candidateSwitch;
+    @Option(names = "--target", paramLabel = "PERCENT", converter = Converters.Target.class,
+            description = "size the rounds to see a change of PERCENT (1 to 100) up or down in every primary result: after "
+                    + RoundSizing.PILOT + " rounds, their spread decides how many; --budget caps them (default with --target: "
+                    + TARGET_MINUTES_PER_FOUR_CASES + "m for one pair's four cases)")
+    Double targetPercent;
     @Mixin
     Judging.Budget budget;
     @Mixin
@@ -84,10 +91,13 @@ final class AbCommand implements Callable<Integer> {
     List<String> words = new ArrayList<>();
 
     static final int MINUTES_PER_FOUR_CASES = 15;
+    /** The default budget of a sized ab: what 10 % took here on a noisy hour, with room. */
+    static final int TARGET_MINUTES_PER_FOUR_CASES = 60;
     /** What a verdict needs besides the rounds, kept beside them so that they can be judged again. */
     static final String PLAN = "ab.json";
 
-    record Plan(List<String> pairs, String baseline, String candidate, boolean aa) {}
+    /** @param sizing what {@code --target}'s pilot decided; null: not sized (or an earlier version's plan) */
+    record Plan(List<String> pairs, String baseline, String candidate, boolean aa, String sizing) {}
 
     @Override
     public Integer call() throws Exception {
@@ -112,7 +122,12 @@ final class AbCommand implements Callable<Integer> {
         }
         Integer rounds = c.effort().rounds;
         long seconds = budget.seconds != null ? budget.seconds : rounds != null ? 0
-                : 60L * MINUTES_PER_FOUR_CASES * Math.max(1, (target.pairs().size() * target.caseCount() + 3) / 4);
+                : 60L * (targetPercent != null ? TARGET_MINUTES_PER_FOUR_CASES : MINUTES_PER_FOUR_CASES)
+                        * Math.max(1, (target.pairs().size() * target.caseCount() + 3) / 4);
+        if (targetPercent != null && rounds != null && rounds <= RoundSizing.PILOT) {
+            throw new UsageException("--target sizes the rounds after the first " + RoundSizing.PILOT + ": --rounds " + rounds
+                    + " leaves none to size");
+        }
         // wire sizes are no verdict's metric: measuring them would cost every run a connection and calls
         String jmh = ClientArgs.withoutWireBytes(c.effort().clientArgs(c.load(), Profile.AB) + target.caseArgs());
         WarmupBound warmup = warmupRule(jmh);
@@ -126,6 +141,13 @@ final class AbCommand implements Callable<Integer> {
                 + Durations.format(seconds) : "") + (rounds != null ? (seconds > 0 ? ", " : "") + "at most " + rounds + " rounds" : "")
                 + "; results in " + dir);
         out.println("benchmark.sh: ab: " + warmup.describe());
+        PilotSizing sizing = targetPercent == null ? null
+                : new PilotSizing(Judging.fraction(targetPercent), Judging.fraction(alpha.percent), Judging.fraction(threshold.percent),
+                        target.pairNames(), out);
+        if (sizing != null) {
+            out.println("benchmark.sh: ab: rounds sized for ±" + PilotSizing.number(targetPercent) + " % after the first "
+                    + RoundSizing.PILOT + ", from their spread (an internal pilot; see README)");
+        }
         Checkout baseCheckout;
         Checkout candCheckout;
         try {
@@ -143,10 +165,10 @@ final class AbCommand implements Callable<Integer> {
         List<Interleaved.Arm> arms = List.of(new Interleaved.Arm("baseline", baseCheckout, baseline.switches()),
                 new Interleaved.Arm("candidate", candCheckout, candidate.switches()));
         Interleaved interleaved = new Interleaved(arms, target.pairs(), shape, dir.resolve(Judging.Report.ROUNDS), seconds,
-                rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup);
+                rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup, sizing);
         Verdict verdict = new Verdict(target.pairNames(), baseline.describe(c.load()), candidate.describe(c.load()), aa,
-                Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), dir);
-        Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa));
+                Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), dir, null);
+        Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa, null));
         long budgetSeconds = seconds;
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
                 "benchmark.sh: ab: round %d of %s%d, %s elapsed%s%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
@@ -158,6 +180,11 @@ final class AbCommand implements Callable<Integer> {
             if (arm.checkout() != ctx.checkout) {
                 Sides.remove(dir.resolve(arm.name()).resolve("checkout"));
             }
+        }
+        if (sizing != null && sizing.said() != null) {
+            verdict = verdict.sized(sizing.said());
+            Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa,
+                    sizing.said()));
         }
         int exit = verdict.print(done, ctx.stop.requested(), out, ctx.err);
         return c.exit(exit);
@@ -171,8 +198,8 @@ final class AbCommand implements Callable<Integer> {
         List<Interleaved.Round> rounds = report.rounds(List.of("baseline", "candidate"), plan.pairs());
         ctx.out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
                 + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
-        return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), stored)
-                .print(rounds, false, ctx.out, ctx.err);
+        return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), Judging.fraction(alpha.percent),
+                Judging.fraction(threshold.percent), stored, plan.sizing()).print(rounds, false, ctx.out, ctx.err);
     }
 
     /** The warm-up rule of a comparison's runs, under the bound their client options give. */
@@ -202,7 +229,14 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /** The verdict from the rounds done, printed and written as ab.md; its exit code. */
-    record Verdict(List<String> pairs, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir) {
+    record Verdict(List<String> pairs, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir,
+                   String sizing) {
+
+        /** The same verdict, its head saying how its rounds were sized. */
+        Verdict sized(String said) {
+            return new Verdict(pairs, baseline, candidate, aa, alpha, threshold, dir, said);
+        }
+
         int print(List<Interleaved.Round> rounds, boolean stopped, PrintStream out, PrintStream err) {
             var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs), alpha, threshold)
                     .withFailed(PairedRounds.failed(rounds, List.of("baseline", "candidate")));
@@ -215,7 +249,8 @@ final class AbCommand implements Callable<Integer> {
                     setAside.isEmpty() ? "" : "; " + setAside.size() + " run(s) set aside by the warm-up rule (their rounds are left out"
                             + " of the estimates, not judged)",
                     PairedRounds.unsteady(rounds, "baseline"), PairedRounds.unsteady(rounds, "candidate"),
-                    aa ? "\nan A/A test: both sides are the same build; any change flagged is a false alarm" : "");
+                    aa ? "\nan A/A test: both sides are the same build; any change flagged is a false alarm" : "")
+                    + (sizing == null ? "" : "\nrounds " + sizing);
             String b = baseline;
             String c = candidate;
             out.println();

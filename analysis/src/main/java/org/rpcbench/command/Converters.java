@@ -93,6 +93,12 @@ final class Converters {
             return decimal(value, 0.01, 20, "false-alarm rate in percent");
         }
     }
+    static final class Target implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return decimal(value, 1, 100, "change in percent");
+        }
+    }
     static final class Threshold extends Range { Threshold() { super(0, 100, "change in percent"); } }
     static final class Budgets extends Range { Budgets() { super(20, 10_000, "number of budgets"); } }
     static final class Limit extends Range { Limit() { super(1, 1_000_000, "number of runs"); } }

@@ -21,7 +21,8 @@ import org.rpcbench.record.RunRecord;
 /**
  * Randomized interleaved rounds (Abedi and Brecht's "randomized multiple interleaved trials"): each round
  * runs every arm (a build, or a calibration cost) of every pair once, in a new random order, each run a
- * fresh server and client; rounds go on until the budget would be overrun or the rounds asked for are done.
+ * fresh server and client; rounds go on until the budget would be overrun, the rounds asked for are done, or
+ * the rounds a {@link Sizing} decided from the first ones are.
  * What drifts on the machine over the rounds then falls on every arm alike, and a round pairs runs that
  * saw the same machine. A stop ends the run under way, which is then no result, and starts no other; the
  * rounds done are kept.
@@ -221,6 +222,11 @@ public final class Interleaved {
         void afterRound(List<Round> done, long elapsedSeconds, int expectedRounds);
     }
 
+    /** Decides, from the rounds done, how many rounds to run in all; 0: not decided (yet). The budget and the count still cap them. */
+    public interface Sizing {
+        int rounds(List<Round> done);
+    }
+
     private final List<Arm> arms;
     private final List<Pair> pairs;
     private final RunShape shape;
@@ -232,6 +238,7 @@ public final class Interleaved {
     private final PairRunner runner;
     private final Stop stop;
     private final WarmupBound warmup;
+    private final Sizing sizing;
     private final List<Round> done = Collections.synchronizedList(new ArrayList<>());
 
     /**
@@ -242,9 +249,10 @@ public final class Interleaved {
      * @param runner what runs each run
      * @param warmup the rule that bounds each run's warm-up by the earlier runs' and sets runs aside; null: every run
      *     takes the shape's client options as they are
+     * @param sizing what decides the rounds from the first ones; null: the budget and the count alone
      */
     public Interleaved(List<Arm> arms, List<Pair> pairs, RunShape shape, Path dir, long budgetSeconds, int maxRounds, RoundOrder order,
-                       LongSupplier clock, PairRunner runner, Stop stop, WarmupBound warmup) {
+                       LongSupplier clock, PairRunner runner, Stop stop, WarmupBound warmup, Sizing sizing) {
         if (budgetSeconds <= 0 && maxRounds <= 0) {
             throw new IllegalArgumentException("rounds need a budget or a count");
         }
@@ -259,12 +267,19 @@ public final class Interleaved {
         this.runner = runner;
         this.stop = stop;
         this.warmup = warmup;
+        this.sizing = sizing;
+    }
+
+    /** Rounds as many as the budget and the count allow. */
+    public Interleaved(List<Arm> arms, List<Pair> pairs, RunShape shape, Path dir, long budgetSeconds, int maxRounds, RoundOrder order,
+                       LongSupplier clock, PairRunner runner, Stop stop, WarmupBound warmup) {
+        this(arms, pairs, shape, dir, budgetSeconds, maxRounds, order, clock, runner, stop, warmup, null);
     }
 
     /** Rounds whose runs all take the shape's client options as they are. */
     public Interleaved(List<Arm> arms, List<Pair> pairs, RunShape shape, Path dir, long budgetSeconds, int maxRounds, RoundOrder order,
                        LongSupplier clock, PairRunner runner, Stop stop) {
-        this(arms, pairs, shape, dir, budgetSeconds, maxRounds, order, clock, runner, stop, null);
+        this(arms, pairs, shape, dir, budgetSeconds, maxRounds, order, clock, runner, stop, null, null);
     }
 
     /** The rounds done so far (a stop keeps them). */
@@ -345,10 +360,14 @@ public final class Interleaved {
             Json.MAPPER.writeValue(roundDir.resolve(OUTCOMES).toFile(), outcomes);
             done.add(new Round(index, records, failures, seconds(roundStart), setAside));
             long now = seconds(start);
+            int wanted = sizing == null ? 0 : sizing.rounds(done());
             int expected = maxRounds > 0 && budgetSeconds <= 0 ? maxRounds
                     : (int) Math.max(done.size(), Math.min(maxRounds > 0 ? maxRounds : Integer.MAX_VALUE,
                             budgetSeconds / Math.max(1, now / done.size())));
-            progress.afterRound(done(), now, expected);
+            progress.afterRound(done(), now, wanted > 0 ? Math.max(done.size(), Math.min(expected, wanted)) : expected);
+            if (wanted > 0 && done.size() >= wanted) {
+                break;
+            }
         }
         return done();
     }

@@ -43,7 +43,11 @@ class FamilySimulationTest {
 
     /** One comparison's inputs: {@code rounds} rounds, server CPU per call changed by {@code cpuChange} in every case. */
     static List<Verdicts.Input> comparison(int rounds, double cpuChange, SplittableRandom r) {
-        // runs.get(metric).get(case).get(side): each side's runs, round by round
+        return inputs(runs(rounds, cpuChange, r), rounds);
+    }
+
+    /** One comparison's runs, {@code runs.get(metric).get(case).get(side)}: each side's runs, round by round. */
+    static List<List<List<List<RunMetric>>>> runs(int rounds, double cpuChange, SplittableRandom r) {
         List<List<List<List<RunMetric>>>> runs = new ArrayList<>();
         for (int m = 0; m < METRICS.length; m++) {
             List<List<List<RunMetric>>> byCase = new ArrayList<>();
@@ -67,10 +71,16 @@ class FamilySimulationTest {
                 }
             }
         }
+        return runs;
+    }
+
+    /** The inputs of a comparison's first {@code rounds} rounds. */
+    static List<Verdicts.Input> inputs(List<List<List<List<RunMetric>>>> runs, int rounds) {
         List<Verdicts.Input> inputs = new ArrayList<>();
         for (int c = 0; c < CASES; c++) {
             for (int m = 0; m < METRICS.length; m++) {
-                inputs.add(Verdicts.Input.paired("p", "case" + c, METRICS[m], runs.get(m).get(c).get(0), runs.get(m).get(c).get(1)));
+                inputs.add(Verdicts.Input.paired("p", "case" + c, METRICS[m], runs.get(m).get(c).get(0).subList(0, rounds),
+                        runs.get(m).get(c).get(1).subList(0, rounds)));
             }
         }
         return inputs;

@@ -43,7 +43,7 @@ class AbVerdictTest {
     }
 
     AbCommand.Verdict verdict() {
-        return new AbCommand.Verdict(List.of("dubbo-hessian"), "the working tree", "the working tree with a bug", false, 0.05, 0, dir.resolve("out"));
+        return new AbCommand.Verdict(List.of("dubbo-hessian"), "the working tree", "the working tree with a bug", false, 0.05, 0, dir.resolve("out"), null);
     }
 
     @Test

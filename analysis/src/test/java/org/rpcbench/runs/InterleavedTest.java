@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.analysis.Failed;
 import org.rpcbench.analysis.Metric;
+import org.rpcbench.analysis.RoundSizing;
 import org.rpcbench.analysis.Verdicts;
 
 /**
@@ -61,6 +62,35 @@ class InterleavedTest {
         assertThat(cpu.verdict()).isEqualTo("SLOWER");
         assertThat(cpu.input().estimate().ratio()).isBetween(1.15, 1.25);
         assertThat(PairedRounds.soFar(done, "baseline", "candidate", List.of("dubbo-hessian"))).contains("getUser server CPU/call +");
+    }
+
+    @Test
+    void roundsSizedByAPilotEndWhereItDecidedAndItSaysSo() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 30);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PilotSizing sizing = new PilotSizing(0.03, 0.05, 0, List.of("dubbo-hessian"), new PrintStream(out, true));
+        List<Integer> expected = new ArrayList<>();
+        List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
+                SHAPE, dir.resolve("out"), 0, 30, new RoundOrder(42), now::get, runs, stop, null, sizing)
+                .run((d, elapsed, e) -> expected.add(e), new PrintStream(new ByteArrayOutputStream(), true));
+        assertThat(done.size()).isGreaterThan(RoundSizing.PILOT).isLessThan(30);
+        assertThat(sizing.said()).startsWith("sized after 4 rounds for ±3 %: dubbo-hessian getUser server CPU/call (its rounds spread")
+                .endsWith("running to " + done.size() + " rounds, within the budget");
+        assertThat(out.toString()).isEqualTo("benchmark.sh: ab: " + sizing.said() + System.lineSeparator());
+        // the count each round reports: the count asked for until the pilot decided, then the rounds decided
+        assertThat(expected.subList(0, RoundSizing.PILOT - 1)).containsOnly(30);
+        assertThat(expected.subList(RoundSizing.PILOT - 1, expected.size())).containsOnly(done.size());
+    }
+
+    @Test
+    void aBudgetOrCountBelowWhatThePilotDecidedStillEndsTheRounds() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 8);
+        PilotSizing sizing = new PilotSizing(0.01, 0.05, 0, List.of("dubbo-hessian"), new PrintStream(new ByteArrayOutputStream(), true));
+        List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
+                SHAPE, dir.resolve("out"), 0, 6, new RoundOrder(42), now::get, runs, stop, null, sizing)
+                .run((d, elapsed, e) -> { }, new PrintStream(new ByteArrayOutputStream(), true));
+        assertThat(done).hasSize(6);
+        assertThat(sizing.said()).contains("for ±1 %").containsPattern("needs [0-9]{2,3}; running to");
     }
 
     @Test

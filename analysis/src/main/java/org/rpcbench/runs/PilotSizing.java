@@ -1,0 +1,73 @@
+package org.rpcbench.runs;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import org.rpcbench.analysis.RoundSizing;
+import org.rpcbench.analysis.Verdicts;
+
+/**
+ * ab's rounds sized by {@code --target}: once {@link RoundSizing#PILOT} rounds are done, the rounds the target needs
+ * (judged as the verdict will judge them), decided once, said on one line, and kept for the verdict's head.
+ */
+public final class PilotSizing implements Interleaved.Sizing {
+    private final double target;
+    private final double alpha;
+    private final double threshold;
+    private final List<String> pairs;
+    private final PrintStream out;
+    private int decided;
+    private String said;
+
+    /**
+     * @param target the change to see, as a share (0.10)
+     * @param alpha the family's false-alarm rate, as the verdict takes it
+     */
+    public PilotSizing(double target, double alpha, double threshold, List<String> pairs, PrintStream out) {
+        this.target = target;
+        this.alpha = alpha;
+        this.threshold = threshold;
+        this.pairs = List.copyOf(pairs);
+        this.out = out;
+    }
+
+    @Override
+    public int rounds(List<Interleaved.Round> done) {
+        if (decided > 0 || done.size() < RoundSizing.PILOT) {
+            return decided;
+        }
+        Verdicts.Family pilot = Verdicts.judge(PairedRounds.inputs(done, "baseline", "candidate", pairs), alpha, threshold);
+        RoundSizing.Need need = RoundSizing.of(pilot, target);
+        if (need == null) {
+            return 0; // no primary result could be judged yet (runs failed or were set aside): the next round may tell
+        }
+        String see = "±" + number(100 * target) + " %";
+        if (need.outOfReach()) {
+            decided = Integer.MAX_VALUE;
+            said = String.format(Locale.ROOT, "sized after %d rounds: %s is out of reach (over %d rounds: %s spreads %s a round);"
+                    + " running until the budget ends", done.size(), see, RoundSizing.MOST, need.row(), percent(Math.expm1(need.sd())));
+        } else {
+            // rounds whose runs failed or were set aside are not judged: the ones to come must make up for them
+            decided = done.size() + Math.max(0, need.rounds() - need.judged());
+            said = String.format(Locale.ROOT, "sized after %d rounds for %s: %s (its rounds spread %s; %d rounds could see +%s) needs"
+                    + " %d; running to %d rounds, within the budget", done.size(), see, need.row(), percent(Math.expm1(need.sd())),
+                    need.judged(), percent(need.reachNow()), need.rounds(), decided);
+        }
+        out.println("benchmark.sh: ab: " + said);
+        return decided;
+    }
+
+    /** What the pilot decided, for the verdict's head; null before it decided. */
+    public String said() {
+        return said;
+    }
+
+    /** A percentage as given: "10", "7.5". */
+    public static String number(double percent) {
+        return java.math.BigDecimal.valueOf(percent).stripTrailingZeros().toPlainString();
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.1f %%", 100 * share);
+    }
+}
