@@ -71,9 +71,9 @@ final class AbCommand implements Callable<Integer> {
             description = "a framework switch for the candidate's runs only; calibration.spin-ns=N gives it a known cost (a check of"
                     + " ab itself)")
     String candidateSwitch;
-    @Option(names = "--target", paramLabel = "PERCENT", converter = Converters.Target.class,
+    @Option(names = "--see", paramLabel = "PERCENT", converter = Converters.ChangeToSee.class,
             description = "size the rounds to see a change of PERCENT (1 to 100) up or down in every primary result: after "
-                    + RoundSizing.PILOT + " rounds, their spread decides how many; --budget caps them (default with --target: "
+                    + RoundSizing.PILOT + " rounds, their spread decides how many; --budget caps them (default with --see: "
                     + TARGET_MINUTES_PER_FOUR_CASES + "m for one pair's four cases)")
     Double targetPercent;
     @Mixin
@@ -96,7 +96,7 @@ final class AbCommand implements Callable<Integer> {
     /** What a verdict needs besides the rounds, kept beside them so that they can be judged again. */
     static final String PLAN = "ab.json";
 
-    /** @param sizing what {@code --target}'s pilot decided; null: not sized (or an earlier version's plan) */
+    /** @param sizing what {@code --see}'s pilot decided; null: not sized (or an earlier version's plan) */
     record Plan(List<String> pairs, String baseline, String candidate, boolean aa, String sizing) {}
 
     @Override
@@ -125,7 +125,7 @@ final class AbCommand implements Callable<Integer> {
                 : 60L * (targetPercent != null ? TARGET_MINUTES_PER_FOUR_CASES : MINUTES_PER_FOUR_CASES)
                         * Math.max(1, (target.pairs().size() * target.caseCount() + 3) / 4);
         if (targetPercent != null && rounds != null && rounds <= RoundSizing.PILOT) {
-            throw new UsageException("--target sizes the rounds after the first " + RoundSizing.PILOT + ": --rounds " + rounds
+            throw new UsageException("--see sizes the rounds after the first " + RoundSizing.PILOT + ": --rounds " + rounds
                     + " leaves none to size");
         }
         // wire sizes are no verdict's metric: measuring them would cost every run a connection and calls

@@ -93,7 +93,7 @@ final class Converters {
             return decimal(value, 0.01, 20, "false-alarm rate in percent");
         }
     }
-    static final class Target implements ITypeConverter<Double> {
+    static final class ChangeToSee implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
             return decimal(value, 1, 100, "change in percent");

@@ -7,7 +7,7 @@ import org.rpcbench.analysis.RoundSizing;
 import org.rpcbench.analysis.Verdicts;
 
 /**
- * ab's rounds sized by {@code --target}: once {@link RoundSizing#PILOT} rounds are done, the rounds the target needs
+ * ab's rounds sized by {@code --see}: once {@link RoundSizing#PILOT} rounds are done, the rounds the target needs
  * (judged as the verdict will judge them), decided once, said on one line, and kept for the verdict's head.
  */
 public final class PilotSizing implements Interleaved.Sizing {

@@ -50,7 +50,8 @@ class CliTest {
         {"build"}, {"build", "no-such-pair"}, {"-n", "build", "dubbo-hessian"}, {"-b", "-q", "-n", "suite", "seed-001"},
         {"-n", "suite", "--releases", "3.x", "dubbo-versions"}, {"-n", "suite", "--releases", "3.0.15,3.0.15", "dubbo-versions"},
         {"-n", "suite", "--releases", "3.0.15,", "dubbo-versions"}, {"-n", "suite", "--releases", "3.0.15", "all"},
-        {"-n", "--releases", "3.0.15", "dubbo-hessian"}, {"-n", "ab", "suite", "seed-000"}};
+        {"-n", "--releases", "3.0.15", "dubbo-hessian"}, {"-n", "ab", "suite", "seed-000"},
+        {"-n", "ab", "--see", "0", "dubbo-hessian"}, {"-n", "ab", "--see", "10", "--rounds", "4", "dubbo-hessian"}};
 
     @Test
     void everyBadInputIsOneLineOnStderrAndExitTwo() {
