@@ -36,5 +36,6 @@ fi
 [[ -f "$CLI" ]] || { say "$CLI is not built (run mvn package, or drop -n)"; exit 1; }
 
 export RPCBENCH_ROOT="$ROOT"
-# the serial collector: the CLI waits beside the processes it measures, and must not compete with them
-exec java -XX:+UseSerialGC -jar "$CLI" "$@"
+# the serial collector and C1 alone: the CLI waits beside the processes it measures, and must not compete
+# with them (its compilers' threads would, at each start)
+exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$CLI" "$@"
