@@ -142,8 +142,7 @@ final class AbCommand implements Callable<Integer> {
                 + "; results in " + dir);
         out.println("benchmark.sh: ab: " + warmup.describe());
         PilotSizing sizing = targetPercent == null ? null
-                : new PilotSizing(Judging.fraction(targetPercent), Judging.fraction(alpha.percent), Judging.fraction(threshold.percent),
-                        target.pairNames(), out);
+                : new PilotSizing(Judging.fraction(targetPercent), Judging.fraction(alpha.percent), target.pairNames(), out);
         if (sizing != null) {
             out.println("benchmark.sh: ab: rounds sized for ±" + PilotSizing.number(targetPercent) + " % after the first "
                     + RoundSizing.PILOT + ", from their spread (an internal pilot; see README)");

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Builds what runs need in a checkout, every time, so that a stale jar is never run:
- * {@code mvn -B -q [options] -pl MODULES -am package -DskipTests}, the pairs' two modules each (the Go
+ * {@code mvn -B -q -T 1C [options] -pl MODULES -am package -DskipTests}, the pairs' two modules each (the Go
  * module for a Go pair). A failed build shows the Maven log's ERROR lines. With -n nothing is built, and a
  * jar that is missing is said.
  */
@@ -31,12 +31,17 @@ public final class Builder {
         return List.copyOf(modules);
     }
 
-    /** The Maven command line of a build. */
+    /**
+     * The Maven command line of a build: a thread per core unless the options say how many (a pair's server and
+     * client modules build side by side; one Maven thread leaves a core of two idle through most of a build).
+     */
     static List<String> command(List<Pair> pairs, String mavenOptions) {
         List<String> cmd = new ArrayList<>(List.of("mvn", "-B", "-q"));
-        if (mavenOptions != null && !mavenOptions.isBlank()) {
-            cmd.addAll(List.of(mavenOptions.trim().split("\\s+")));
+        List<String> given = mavenOptions == null || mavenOptions.isBlank() ? List.of() : List.of(mavenOptions.trim().split("\\s+"));
+        if (given.stream().noneMatch(o -> o.startsWith("-T") || o.startsWith("--threads"))) {
+            cmd.addAll(List.of("-T", "1C"));
         }
+        cmd.addAll(given);
         cmd.addAll(List.of("-pl", String.join(",", modules(pairs)), "-am", "package", "-DskipTests"));
         return cmd;
     }

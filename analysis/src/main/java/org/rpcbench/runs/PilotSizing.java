@@ -13,7 +13,6 @@ import org.rpcbench.analysis.Verdicts;
 public final class PilotSizing implements Interleaved.Sizing {
     private final double target;
     private final double alpha;
-    private final double threshold;
     private final List<String> pairs;
     private final PrintStream out;
     private int decided;
@@ -21,12 +20,12 @@ public final class PilotSizing implements Interleaved.Sizing {
 
     /**
      * @param target the change to see, as a share (0.10)
-     * @param alpha the family's false-alarm rate, as the verdict takes it
+     * @param alpha the family's false-alarm rate, as the verdict takes it (the verdict's --threshold only names its
+     *     rows: which results are tested, and at what level, does not depend on it, so the pilot judges without it)
      */
-    public PilotSizing(double target, double alpha, double threshold, List<String> pairs, PrintStream out) {
+    public PilotSizing(double target, double alpha, List<String> pairs, PrintStream out) {
         this.target = target;
         this.alpha = alpha;
-        this.threshold = threshold;
         this.pairs = List.copyOf(pairs);
         this.out = out;
     }
@@ -36,7 +35,7 @@ public final class PilotSizing implements Interleaved.Sizing {
         if (decided > 0 || done.size() < RoundSizing.PILOT) {
             return decided;
         }
-        Verdicts.Family pilot = Verdicts.judge(PairedRounds.inputs(done, "baseline", "candidate", pairs), alpha, threshold);
+        Verdicts.Family pilot = Verdicts.judge(PairedRounds.inputs(done, "baseline", "candidate", pairs), alpha, 0);
         RoundSizing.Need need = RoundSizing.of(pilot, target);
         if (need == null) {
             return 0; // no primary result could be judged yet (runs failed or were set aside): the next round may tell

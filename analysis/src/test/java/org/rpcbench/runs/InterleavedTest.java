@@ -68,7 +68,7 @@ class InterleavedTest {
     void roundsSizedByAPilotEndWhereItDecidedAndItSaysSo() throws Exception {
         StandInRuns runs = new StandInRuns(dir, stop, 30);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PilotSizing sizing = new PilotSizing(0.03, 0.05, 0, List.of("dubbo-hessian"), new PrintStream(out, true));
+        PilotSizing sizing = new PilotSizing(0.03, 0.05, List.of("dubbo-hessian"), new PrintStream(out, true));
         List<Integer> expected = new ArrayList<>();
         List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
                 SHAPE, dir.resolve("out"), 0, 30, new RoundOrder(42), now::get, runs, stop, null, sizing)
@@ -85,7 +85,7 @@ class InterleavedTest {
     @Test
     void aBudgetOrCountBelowWhatThePilotDecidedStillEndsTheRounds() throws Exception {
         StandInRuns runs = new StandInRuns(dir, stop, 8);
-        PilotSizing sizing = new PilotSizing(0.01, 0.05, 0, List.of("dubbo-hessian"), new PrintStream(new ByteArrayOutputStream(), true));
+        PilotSizing sizing = new PilotSizing(0.01, 0.05, List.of("dubbo-hessian"), new PrintStream(new ByteArrayOutputStream(), true));
         List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
                 SHAPE, dir.resolve("out"), 0, 6, new RoundOrder(42), now::get, runs, stop, null, sizing)
                 .run((d, elapsed, e) -> { }, new PrintStream(new ByteArrayOutputStream(), true));
