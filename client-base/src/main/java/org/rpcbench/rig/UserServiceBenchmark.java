@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Group;
@@ -64,6 +65,8 @@ public class UserServiceBenchmark {
     private volatile MeasurementWindow window;
     /** Counts the threads down as each has its connection: none calls before all have one. */
     private CountDownLatch connected;
+    /** Counts the threads down as each leaves after its last iteration: the last one closes the connections. */
+    private AtomicInteger seated;
 
     @Setup(Level.Trial)
     public void connect(BenchmarkParams params) throws Exception {
@@ -79,6 +82,7 @@ public class UserServiceBenchmark {
         connections = settings.perCallerConnections() ? CallerConnections.perCaller(binding, settings.target())
                 : CallerConnections.shared(binding.connect(settings.target()));
         connected = new CountDownLatch(params.getThreads());
+        seated = new AtomicInteger(params.getThreads());
         clientMeter = ProcessMeter.self();
         serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
         if (settings.steadyWarmupSeconds() > 0) {
@@ -131,11 +135,6 @@ public class UserServiceBenchmark {
     public void watchWindow(IterationParams iteration) {
         window = iteration.getType() == IterationType.MEASUREMENT
                 ? new MeasurementWindow(clientMeter, serverMeter, iteration.getTime().convertTo(TimeUnit.NANOSECONDS)) : null;
-    }
-
-    @TearDown(Level.Trial)
-    public void disconnect() {
-        connections.close();
     }
 
     /** One benchmark thread's seat: its connection (shared, or its own), prepared requests and counters. */
@@ -221,10 +220,19 @@ public class UserServiceBenchmark {
             }
         }
 
+        // the last thread to leave closes the connections. Not a Trial teardown of the benchmark's state: JMH's
+        // other threads wait for that in sleeps that grow from 1 ms straight to 1 s, so a close of a few ms held
+        // every case and fork a second longer. No call is in flight here: every thread has ended its calls.
         @TearDown(Level.Trial)
         public void leave(UserServiceBenchmark bench, ThreadParams thread) {
-            for (ForkTally t : tallies) {
-                t.leave(tallied, bench.settings.tallyDir());
+            try {
+                for (ForkTally t : tallies) {
+                    t.leave(tallied, bench.settings.tallyDir());
+                }
+            } finally {
+                if (bench.seated.decrementAndGet() == 0) {
+                    bench.connections.close();
+                }
             }
         }
     }

@@ -21,6 +21,8 @@ public final class InMemoryBinding implements ClientBinding {
     /** How long every call takes, beyond the service's own work: a server that got slower. */
     public static volatile long delayNanos;
     public static final java.util.concurrent.atomic.AtomicInteger CONNECTIONS = new java.util.concurrent.atomic.AtomicInteger();
+    /** Connections closed: every one opened must be, by the end of a run. */
+    public static final java.util.concurrent.atomic.AtomicInteger CLOSED = new java.util.concurrent.atomic.AtomicInteger();
 
     @Override
     public String name() {
@@ -61,6 +63,6 @@ public final class InMemoryBinding implements ClientBinding {
             @Override public String assemble(String text) { return real.assemble(text); }
             @Override public Map<String, Person> echoPersons(Map<String, Person> persons) { return lies ? Map.of() : real.echoPersons(persons); }
         };
-        return new ContractConnection(service, () -> {});
+        return new ContractConnection(service, CLOSED::incrementAndGet);
     }
 }

@@ -57,8 +57,12 @@ class ClientMainTest {
         String[] args = tiny(dir, "getUser", "listUser");
         args[java.util.Arrays.asList(args).indexOf("100ms")] = "400ms";
         args[java.util.Arrays.asList(args).indexOf("200ms")] = "400ms";
+        InMemoryBinding.CONNECTIONS.set(0);
+        InMemoryBinding.CLOSED.set(0);
         int exit = run(args);
         assertThat(exit).as(err()).isZero();
+        // each case's connection is closed when its threads are done, as are the preflight's and the wire's
+        assertThat(InMemoryBinding.CLOSED.get()).isEqualTo(InMemoryBinding.CONNECTIONS.get()).isGreaterThanOrEqualTo(2);
         RunRecord record = Records.read(dir.resolve("run.json"));
         assertThat(record.passed()).isTrue();
         assertThat(record.schemaVersion()).isEqualTo(RunRecord.SCHEMA);
@@ -302,14 +306,19 @@ class ClientMainTest {
         perCaller[perCaller.length - 2] = "--connections";
         perCaller[perCaller.length - 1] = "per-caller";
         InMemoryBinding.CONNECTIONS.set(0);
+        InMemoryBinding.CLOSED.set(0);
         assertThat(run(perCaller)).as(err()).isZero();
+        // every connection a run opens is closed by its end: the preflight's, the wire measurement's, the threads' own
+        assertThat(InMemoryBinding.CLOSED.get()).isEqualTo(InMemoryBinding.CONNECTIONS.get());
         RunRecord record = Records.read(dir.resolve("run.json"));
         assertThat(record.jmh().connections()).isEqualTo(8);
         assertThat(record.framework().get("connections")).startsWith("8 per fork, one per benchmark thread");
         int perCallerOpened = InMemoryBinding.CONNECTIONS.get();
 
         InMemoryBinding.CONNECTIONS.set(0);
+        InMemoryBinding.CLOSED.set(0);
         assertThat(run(tiny(dir, "getUser"))).as(err()).isZero();
+        assertThat(InMemoryBinding.CLOSED.get()).isEqualTo(InMemoryBinding.CONNECTIONS.get());
         record = Records.read(dir.resolve("run.json"));
         assertThat(record.jmh().connections()).isEqualTo(1);
         assertThat(record.framework()).doesNotContainKey("connections");
