@@ -73,8 +73,9 @@ class PostgresPasswordTest {
 
     /** {@code history record ARGS} in a JVM of its own (the CLI's, named: this package may not import the commands), with {@code env} added to a copy of this one's environment. */
     private Recording record(String password, Map<String, String> env, String... args) throws Exception {
+        // the flags benchmark.sh starts the CLI with
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.rpcbench.command.Main", "history", "record"));
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "org.rpcbench.command.Main", "history", "record"));
         command.addAll(List.of(args));
         Path log = Files.createTempFile(dir, "record", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());

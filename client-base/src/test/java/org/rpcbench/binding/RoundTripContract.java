@@ -244,6 +244,8 @@ public abstract class RoundTripContract {
         ForkedServer() throws java.io.IOException {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            // as the test JVMs (surefire's argLine): this server's answers are checked, never its speed
+            command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
             ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                     .filter(a -> a.startsWith("--add-opens")).forEach(command::add);
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerMain.class.getName(), "--port", "0"));
