@@ -37,5 +37,8 @@ fi
 
 export RPCBENCH_ROOT="$ROOT"
 # the serial collector and C1 alone: the CLI waits beside the processes it measures, and must not compete
-# with them (its compilers' threads would, at each start)
-exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$CLI" "$@"
+# with them (its compilers' threads would, at each start); the build's archive of its classes, if there is
+# one, starts it sooner (one stale or made by another JDK is ignored, silently)
+cds=()
+[[ -f "${CLI%.jar}.jsa" ]] && cds=(-XX:SharedArchiveFile="${CLI%.jar}.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off)
+exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${cds[@]}" -jar "$CLI" "$@"

@@ -33,6 +33,7 @@ import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.Sides;
 import org.rpcbench.runs.Stopped;
 import org.rpcbench.runs.Suite;
+import org.rpcbench.runs.SuitePlan;
 import org.rpcbench.runs.SuiteRounds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,6 +66,11 @@ final class SuiteCommand implements Callable<Integer> {
                     + " --releases 3.0.15,3.2.18,3.3.6 dubbo-versions")
     Converters.Releases releases;
 
+    @Option(names = "--again", paramLabel = "DIR", description = "run again, into DIR (an earlier suite's results), every run of it"
+            + " that did not pass (failed, or left undone by a stop), with its settings; each earlier attempt is kept beside"
+            + " (PAIR.failed-1/), and the table is made again from all the runs")
+    Path again;
+
     @Parameters(paramLabel = "NAME", arity = "0..*", description = "the suite")
     List<String> names = new ArrayList<>();
 
@@ -77,6 +83,94 @@ final class SuiteCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Subcommand c = Subcommand.of(spec, running);
         Context ctx = c.ctx();
+        Planned planned = again != null ? again(c) : planned(c);
+        Suite suite = planned.suite();
+        SuitePlan plan = planned.plan();
+        Pairs known = ctx.checkout.pairs();
+        List<VersionedPair> rows = suite.rows(known);
+        Map<String, Pair> pairOf = new LinkedHashMap<>();
+        for (VersionedPair row : rows) {
+            pairOf.put(row.key(), known.named(row.pair()));
+        }
+        List<String> toRun = plan.rowsToRunAgain();
+        if (toRun.isEmpty()) {
+            ctx.out.println("benchmark.sh: suite " + suite.name() + ": every run in " + again + " passed; nothing to run again");
+            return c.exit(0);
+        }
+        List<VersionedPair> running = rows.stream().filter(r -> toRun.contains(r.key())).toList();
+        List<Pair> pinned = running.stream().filter(r -> r.release() == null).map(r -> pairOf.get(r.key())).distinct().toList();
+        try {
+            if (c.build().skip()) {
+                Builder.requireBuilt(ctx.checkout, pinned, true, true);
+            } else if (!pinned.isEmpty()) {
+                ctx.builder().build(ctx.checkout, pinned, c.build().mavenOptions, null, ctx.out, ctx.err);
+            }
+        } catch (Stopped e) {
+            return ctx.stop.exitCode();
+        }
+        Path dir = again != null ? again : ResultDirs.create(ctx.checkout.results(), "suite-" + suite.name(), ctx.clock);
+        List<String> failed = new ArrayList<>();
+        Map<String, Checkout> releases = new LinkedHashMap<>();
+        try (ResultDirs.Claim held = ResultDirs.claim(List.of(dir.resolve(SuitePlan.FILE)), true)) {
+            plan.write(dir);
+            if (!buildReleases(suite, running, pairOf, c, ctx, dir, releases, failed)) {
+                return ctx.stop.exitCode();
+            }
+            List<String> runnable = running.stream().filter(r -> r.release() == null || releases.containsKey(r.release()))
+                    .map(VersionedPair::key).toList();
+            RoundOrder order = RoundOrder.random();
+            String history = ctx.historyStore();
+            SuiteRounds.Done done = new SuiteRounds(suite.name(), runnable, plan.rounds(), dir, order, ctx.runner, ctx.stop)
+                    .run((key, runDir) -> {
+                        VersionedPair row = VersionedPair.parse(key);
+                        Checkout checkout = row.release() == null ? ctx.checkout : releases.get(row.release());
+                        PairRunSettings.Builder b = plan.shape().settings(checkout, pairOf.get(key), plan.switches(), runDir, null);
+                        b.historyStore = history;
+                        b.suite = suite.name();
+                        b.historyPair = row.release() == null ? null : key;
+                        return b.build();
+                    }, plan, ctx.out, ctx.err);
+            failed.addAll(done.failed());
+            List<Path> runs = done.plan().endedRuns(dir);
+            for (String wrong : wrongReleases(rows, dir, runs)) {
+                ctx.err.println("benchmark.sh: suite " + suite.name() + ": " + wrong);
+                failed.add(wrong.substring(0, wrong.indexOf(' ')));
+            }
+            int total = runnable.size() * plan.rounds();
+            ctx.out.println();
+            ctx.out.println("benchmark.sh: suite " + suite.name() + ": " + (again != null ? "again, " : "")
+                    + (done.stopped() ? "stopped after " + done.runs().size() + " of " + total + " runs"
+                    : again != null ? done.runs().size() + " run(s) of " + String.join(", ", runnable)
+                    : runnable.size() + " pairs" + (plan.rounds() > 1 ? " x " + plan.rounds() + " rounds" : ""))
+                    + " in " + org.rpcbench.runs.Durations.format(done.seconds()) + ", results in " + dir
+                    + " (round order seed " + order.seed() + ")");
+            if (!runs.isEmpty()) {
+                try {
+                    report(suite, plan.title(), rows.stream().map(VersionedPair::key).toList(), dir, runs,
+                            suite.sweep(plan.shape().concurrency()), history, ctx.out);
+                } catch (IOException | RuntimeException e) {
+                    ctx.err.println("benchmark.sh: suite " + suite.name() + ": cannot write the suite's table: " + e.getMessage());
+                    failed.add("(the table)");
+                }
+            }
+        } finally {
+            // the builds' copies go once their runs are done (a failed one too); their build.log stays
+            for (String release : running.stream().map(VersionedPair::release).filter(v -> v != null).distinct().toList()) {
+                Sides.remove(dir.resolve(releaseSide(release)).resolve("checkout"));
+            }
+        }
+        if (!failed.isEmpty()) {
+            ctx.err.println("benchmark.sh: suite " + suite.name() + " FAILED for: " + String.join(" ", failed));
+            return c.exit(1);
+        }
+        return c.exit(0);
+    }
+
+    /** A suite and its plan, from the command line or from the directory of an earlier run of it. */
+    record Planned(Suite suite, SuitePlan plan) {}
+
+    /** A new suite's plan, from the command line; bad input as one line. */
+    private Planned planned(Subcommand c) throws UsageException, IOException {
         if (names.size() != 1) {
             throw new UsageException("suite needs one name: " + String.join(", ", Suite.names()));
         }
@@ -90,14 +184,8 @@ final class SuiteCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        Context ctx = c.ctx();
         Profile profile = c.effort().profile != null ? c.effort().profile : Profile.QUICK;
-        Pairs known = ctx.checkout.pairs();
-        List<VersionedPair> rows = suite.rows(known);
-        Map<String, Pair> pairOf = new LinkedHashMap<>();
-        for (VersionedPair row : rows) {
-            pairOf.put(row.key(), known.named(row.pair()));
-        }
-        List<Pair> pinned = rows.stream().filter(r -> r.release() == null).map(r -> pairOf.get(r.key())).distinct().toList();
         List<Integer> concurrency = !c.load().concurrency().isEmpty() ? c.load().concurrency()
                 : profile == Profile.FULL ? suite.fullConcurrency() : suite.concurrency();
         int rounds = c.effort().rounds != null ? c.effort().rounds : profile.rounds();
@@ -106,67 +194,43 @@ final class SuiteCommand implements Callable<Integer> {
         String title = suite.title() + " (" + (c.load().clientArgs != null ? "JMH " : profile.label() + " profile: ") + jmh
                 + (concurrency.size() == 1 && concurrency.get(0) != 32 ? ", concurrency " + concurrency.get(0) : "")
                 + (rounds > 1 ? ", " + rounds + " rounds" : "") + ")";
+        RunShape shape = new RunShape(jmh, concurrency, c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
+        return new Planned(suite, new SuitePlan(suite.name(), releases == null ? List.of() : releases.values(), title,
+                suite.rows(ctx.checkout.pairs()).stream().map(VersionedPair::key).toList(), rounds, shape, c.load().switches(),
+                List.of()));
+    }
+
+    /** The plan kept in {@link #again}: no option of the runs may be given again, only whether and how to build. */
+    private Planned again(Subcommand c) throws UsageException, IOException {
+        List<String> given = new ArrayList<>(Merge.given(c.load()));
+        given.addAll(Merge.given(c.effort()));
+        if (releases != null) {
+            given.add("--releases");
+        }
+        if (!given.isEmpty()) {
+            throw new UsageException(given.get(0) + " does not go with --again: the runs are made again as " + again
+                    + " has them (" + SuitePlan.FILE + ")");
+        }
+        if (!Files.isDirectory(again)) {
+            throw new UsageException("--again " + again + ": no such directory");
+        }
+        SuitePlan plan;
+        Suite suite;
         try {
-            if (c.build().skip()) {
-                Builder.requireBuilt(ctx.checkout, pinned, true, true);
-            } else if (!pinned.isEmpty()) {
-                ctx.builder().build(ctx.checkout, pinned, c.build().mavenOptions, null, ctx.out, ctx.err);
-            }
-        } catch (Stopped e) {
-            return ctx.stop.exitCode();
+            plan = SuitePlan.read(again);
+            Suite named = Suite.named(plan.suite());
+            suite = plan.releases().isEmpty() ? named : named.onReleases(plan.releases());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--again: " + e.getMessage());
         }
-        Path dir = ResultDirs.create(ctx.checkout.results(), "suite-" + suite.name(), ctx.clock);
-        List<String> failed = new ArrayList<>();
-        Map<String, Checkout> releases = new LinkedHashMap<>();
-        try {
-            if (!buildReleases(suite, rows, pairOf, c, ctx, dir, releases, failed)) {
-                return ctx.stop.exitCode();
-            }
-            List<String> runnable = rows.stream().filter(r -> r.release() == null || releases.containsKey(r.release()))
-                    .map(VersionedPair::key).toList();
-            RunShape shape = new RunShape(jmh, concurrency, c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
-            RoundOrder order = RoundOrder.random();
-            String history = ctx.historyStore();
-            SuiteRounds.Done done = new SuiteRounds(suite.name(), runnable, rounds, dir, order, ctx.runner, ctx.stop)
-                    .run((key, runDir) -> {
-                        VersionedPair row = VersionedPair.parse(key);
-                        Checkout checkout = row.release() == null ? ctx.checkout : releases.get(row.release());
-                        PairRunSettings.Builder b = shape.settings(checkout, pairOf.get(key), c.load().switches(), runDir, null);
-                        b.historyStore = history;
-                        b.suite = suite.name();
-                        b.historyPair = row.release() == null ? null : key;
-                        return b.build();
-                    }, ctx.out, ctx.err);
-            failed.addAll(done.failed());
-            for (String wrong : wrongReleases(rows, dir, done.runs())) {
-                ctx.err.println("benchmark.sh: suite " + suite.name() + ": " + wrong);
-                failed.add(wrong.substring(0, wrong.indexOf(' ')));
-            }
-            ctx.out.println();
-            ctx.out.println("benchmark.sh: suite " + suite.name() + ": " + (done.stopped() ? "stopped after " + done.runs().size()
-                    + " of " + runnable.size() * rounds + " runs" : runnable.size() + " pairs" + (rounds > 1 ? " x " + rounds
-                    + " rounds" : "")) + " in " + org.rpcbench.runs.Durations.format(done.seconds()) + ", results in " + dir
-                    + " (round order seed " + order.seed() + ")");
-            if (!done.runs().isEmpty()) {
-                try {
-                    report(suite, title, rows.stream().map(VersionedPair::key).toList(), dir, done.runs(), suite.sweep(concurrency),
-                            history, ctx.out);
-                } catch (IOException | RuntimeException e) {
-                    ctx.err.println("benchmark.sh: suite " + suite.name() + ": cannot write the suite's table: " + e.getMessage());
-                    failed.add("(the table)");
-                }
-            }
-        } finally {
-            // the builds' copies go once their runs are done (a failed one too); their build.log stays
-            for (String release : rows.stream().map(VersionedPair::release).filter(v -> v != null).distinct().toList()) {
-                Sides.remove(dir.resolve(releaseSide(release)).resolve("checkout"));
-            }
+        if (names.size() > 1 || names.size() == 1 && !names.get(0).equals(plan.suite())) {
+            throw new UsageException("--again " + again + " is a run of the suite " + plan.suite() + ", not " + String.join(" ", names));
         }
-        if (!failed.isEmpty()) {
-            ctx.err.println("benchmark.sh: suite " + suite.name() + " FAILED for: " + String.join(" ", failed));
-            return c.exit(1);
+        if (!suite.rows(c.ctx().checkout.pairs()).stream().map(VersionedPair::key).toList().equals(plan.rows())) {
+            throw new UsageException("--again: the suite " + plan.suite() + " has other rows now than " + again + " ran ("
+                    + String.join(", ", plan.rows()) + ")");
         }
-        return c.exit(0);
+        return new Planned(suite, plan);
     }
 
     /** Where a Dubbo release's build of the suite's rows goes, under the suite's directory. */

@@ -84,17 +84,8 @@ class SameSecondTest {
 
     @Test
     void twoSuitesInOneSecondEachKeepTheirOwnRecords() throws Exception {
-        Path real = Path.of("..").toAbsolutePath().normalize();
         List<String> pairs = List.of("dubbo-kryo", "dubbo-fst", "dubbo-hessian", "dubbo-fastjson", "triple-protobuf");
-        Files.createDirectories(root.resolve("pairs"));
-        for (String pair : pairs) {
-            Files.copy(real.resolve("pairs/" + pair + ".properties"), root.resolve("pairs/" + pair + ".properties"));
-            for (String side : List.of("server", "client")) {
-                Path jar = root.resolve(pair + "-" + side + "/target/" + pair + "-" + side + ".jar");
-                Files.createDirectories(jar.getParent());
-                Files.writeString(jar, "");
-            }
-        }
+        BuiltPairs.at(root, pairs);
         // a stand-in for a pair run: the record names the directory it was written into
         PairRunner runner = s -> {
             Path record = Records.besideResult(s.resultFile());
