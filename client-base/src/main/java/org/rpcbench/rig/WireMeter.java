@@ -20,7 +20,8 @@ import org.rpcbench.record.WireSize;
  * Measures the bytes each case puts on the wire, both ways, through the binding itself: a loopback relay
  * in front of the server counts what passes while one connection makes the same calls one at a time.
  * ({@link Relay}). What it counts is everything the protocol sends (framing, headers, serialized body), averaged over
- * many calls, after a few calls that pay for connection set-up.
+ * whole cycles of the seat's distinct requests (the run's calls cycle through the same ones), after a few calls that
+ * pay for connection set-up.
  *
  * <p>This runs before the benchmark, on a connection of its own; nothing of it is on the measured path.
  * A protocol that reaches the server around the relay (RMI's stubs carry the server's own address)
@@ -28,7 +29,8 @@ import org.rpcbench.record.WireSize;
  */
 public final class WireMeter implements AutoCloseable {
     static final int SETTLING_CALLS = 5;
-    static final int COUNTED_CALLS = 100;
+    /** Each of a seat's distinct requests twice: the mean weighs every one of them alike. */
+    static final int COUNTED_CALLS = 2 * PreparedRequests.PER_SEAT;
     /** Connections the sizing may take before a failed call stops it (see {@link #measure}). */
     static final int TRIES = 3;
 

@@ -73,6 +73,11 @@ class WireMeterTest {
 
     /** Requests of 10 + the case's ordinal bytes; {@code around} connects past the relay to the server. */
     static ClientBinding framed(Integer around) {
+        return framed(around, false);
+    }
+
+    /** As {@link #framed(Integer)}, or with {@code bySeq}, requests of 10 + their number's bytes. */
+    static ClientBinding framed(Integer around, boolean bySeq) {
         return new StubBinding("framed") {
             @Override
             public Connection connect(Target target) throws IOException {
@@ -82,7 +87,7 @@ class WireMeterTest {
                 return new Connection() {
                     @Override
                     public Exchange prepare(Case c, int seq) {
-                        byte[] body = new byte[10 + c.ordinal()];
+                        byte[] body = new byte[10 + (bySeq ? seq : c.ordinal())];
                         return Exchange.of(() -> {
                             out.writeInt(body.length);
                             out.write(body);
@@ -113,6 +118,14 @@ class WireMeterTest {
         assertThat(sizes.get(Case.EXIST_USER)).isEqualTo(new WireSize(4 + 10, 4 + ANSWER_BYTES));
         assertThat(sizes.get(Case.LIST_USER)).isEqualTo(new WireSize(4 + 10 + Case.LIST_USER.ordinal(), 4 + ANSWER_BYTES));
         assertThat(sizes).doesNotContainKey(Case.GET_USER);
+    }
+
+    @Test
+    void theMeanWeighsEachOfTheSeatsDistinctRequestsAlike() throws Exception {
+        // requests of 10 to 25 bytes of body, one size each: their mean, 17.5, with the 4-byte length
+        Target target = new Target("127.0.0.1", server.getLocalPort(), 5000);
+        Map<Case, WireSize> sizes = WireMeter.measure(framed(null, true), target, List.of(Case.GET_USER));
+        assertThat(sizes.get(Case.GET_USER)).isEqualTo(new WireSize(4 + 10 + (PreparedRequests.PER_SEAT - 1) / 2.0, 4 + ANSWER_BYTES));
     }
 
     /** The framed binding, whose connections number {@code failing} fail their 20th call, as a server that never answers would. */

@@ -45,6 +45,9 @@ public final class HessianHttpServer extends HessianHttpBinding implements Serve
         return () -> {
             try {
                 jetty.stop();
+            } catch (java.util.concurrent.TimeoutException callsCut) {
+                // what was still in progress after the stop timeout is cut: Jetty stops its connectors and
+                // handlers after the graceful wait all the same, and only then says that the wait ran out
             } catch (Exception e) {
                 throw new IllegalStateException("Jetty did not stop: " + e.getMessage(), e);
             }
