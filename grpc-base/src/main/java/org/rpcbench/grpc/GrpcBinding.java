@@ -14,7 +14,7 @@ import org.rpcbench.binding.Binding;
 
 /**
  * Either half of the grpc-protobuf pair: plain grpc-java (Netty transport, generated blocking stub and
- * service base class) on the contract's .proto, the reference that Dubbo's Triple claims to speak.
+ * method descriptors) on the contract's .proto, the reference that Dubbo's Triple claims to speak.
  *
  * <p>Everything is left at grpc-java's defaults: flow control, executors, event loops, message limits.
  * What those defaults are is recorded with the settings, read from the library where it says.
