@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.rpcbench.analysis.RoundSizing;
 import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.cli.UsageException;
@@ -30,10 +29,8 @@ import org.rpcbench.runs.Target;
 import org.rpcbench.runs.WarmupBound;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * Did the candidate get slower than the baseline? Two builds of one pair (or of every pair of a suite),
@@ -46,11 +43,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "ab", customSynopsis = "Usage: ./benchmark.sh [options] ab [ab's options] PAIR|suite NAME",
         description = {"Compares two builds of a pair, or of a suite's pairs, in randomized interleaved rounds: did it get slower?",
             "Results in results/ab-TIME/ (ab.md, each round's runs)."})
-final class AbCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
+final class AbCommand extends AbstractCommand {
 
     @Option(names = "--baseline-rev", paramLabel = "REV", converter = Converters.Text.class,
             description = "the baseline's git revision of this project (default: the working tree)")

@@ -2,25 +2,18 @@ package org.rpcbench.command;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.runs.Pair;
 import org.rpcbench.runs.Pairs;
 import org.rpcbench.runs.Stopped;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** The pairs' jars built, with -b's Maven options, and nothing run. */
 @Command(name = "build", customSynopsis = "Usage: ./benchmark.sh [-b \"OPTS\"] build PAIR...",
         description = "Builds the pairs' jars (mvn -pl PAIR-server,PAIR-client -am package; the go module for a Go pair).")
-final class BuildCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
+final class BuildCommand extends AbstractCommand {
     @Mixin
     BuildOptions build;
 

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.rpcbench.analysis.Estimate;
 import org.rpcbench.analysis.Failed;
@@ -40,10 +39,8 @@ import org.rpcbench.runs.Target;
 import org.rpcbench.runs.WarmupBound;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * The sensitivity of {@code ab} on this machine, measured: a known CPU cost is spun on the server in every
@@ -56,11 +53,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "calibrate", customSynopsis = "Usage: ./benchmark.sh [options] calibrate [calibrate's options] PAIR",
         description = {"Measures how small a change ab sees on this machine, and how often it raises a false alarm: PAIR's server",
             "spins a known cost. Results in results/calibrate-PAIR-TIME/ (calibrate.txt, calibrate-result.json)."})
-final class CalibrateCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
+final class CalibrateCommand extends AbstractCommand {
     @Mixin
     Judging.Budget budget;
     @Option(names = "--ab-budget", paramLabel = "DURATION", converter = Converters.Seconds.class, defaultValue = "15m",

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.rpcbench.analysis.Compare;
 import org.rpcbench.analysis.PairKey;
 import org.rpcbench.analysis.RunSets;
@@ -19,10 +18,8 @@ import org.rpcbench.record.RunRecord;
 import org.rpcbench.report.VerdictTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code compare BASELINE CURRENT}: two sets of stored runs, pair by pair and case by case ({@link Compare}).
@@ -33,11 +30,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", customSynopsis = "Usage: ./benchmark.sh compare [compare's options] BASELINE CURRENT",
         description = {"Compares CURRENT with BASELINE: run.json files, or directories holding them (a pair run, a suite, an ab).",
             "Exit 0: nothing slower; 1: something slower; 2: bad input; 3: not comparable."})
-final class CompareCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
+final class CompareCommand extends AbstractCommand {
     @Mixin
     Judging.Threshold threshold;
     @Option(names = "--allow-different-settings", description = "compare runs whose settings differ (the differences are still listed)")

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.history.HistoryStore;
 import org.rpcbench.history.Recorder;
@@ -19,11 +18,8 @@ import org.rpcbench.history.TrendPoint;
 import org.rpcbench.report.ReleaseSummary;
 import org.rpcbench.report.SuiteHtml;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * The history store from the command line, the store always the one RPCBENCH_HISTORY names (results/history.db
@@ -42,11 +38,7 @@ import picocli.CommandLine.Spec;
         description = {"The runs kept in the history store (RPCBENCH_HISTORY: a file, jdbc:postgresql://HOST:PORT/DB, or off;",
             "default results/history.db), oldest first, change points marked; or runs kept in it."},
         subcommands = HistoryCommand.Record.class)
-final class HistoryCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
+final class HistoryCommand extends AbstractCommand {
     @Option(names = "--limit", paramLabel = "N", converter = Converters.Limit.class, defaultValue = "50",
             description = "at most the N latest runs (default: 50)")
     int limit;
@@ -76,11 +68,7 @@ final class HistoryCommand implements Callable<Integer> {
     @Command(name = "record", customSynopsis = "Usage: ./benchmark.sh history record [--store-file FILE] [--suite NAME] RUN_JSON...",
             description = {"Keeps these runs in the history store (RPCBENCH_HISTORY, or the address in FILE); a run already kept is left",
                 "as it is. The store is never taken from the arguments, which ps shows to every user of the machine."})
-    static final class Record implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        HelpOption help;
+    static final class Record extends AbstractCommand {
         @Option(names = "--suite", paramLabel = "NAME", converter = Converters.Text.class, description = "the suite the runs belong to")
         String suite;
         @Option(names = "--store-file", paramLabel = "FILE", converter = Converters.Text.class,

@@ -5,16 +5,12 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.rpcbench.merge.MergeClients;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code merge OUT_DIR CLIENT_RESULT_DIR...}: one record for several client hosts that ran against one server
@@ -24,11 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "merge", customSynopsis = "Usage: ./benchmark.sh merge OUT_DIR CLIENT_RESULT_DIR CLIENT_RESULT_DIR...",
         description = {"One record for several client hosts that ran against one server at the same time: throughput summed,",
             "latency from the clients' histograms merged. Writes OUT_DIR/run.json."})
-final class MergeCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
+final class MergeCommand extends AbstractCommand {
 
     @Parameters(paramLabel = "DIR", arity = "0..*", description = "OUT_DIR, then each client's result directory")
     List<String> dirs = new ArrayList<>();

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -21,9 +20,7 @@ import org.rpcbench.runs.ResultDirs;
 import org.rpcbench.runs.RunShape;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * Seed 003's high-pressure scene on one pair: "on the basis of the stability scenario, the providers and
@@ -38,19 +35,16 @@ import picocli.CommandLine.Spec;
  * server and client.
  */
 @Command(name = "pressure", customSynopsis = "Usage: ./benchmark.sh [options] pressure [--switch-every DURATION] [--size-seed N] PAIR",
-        description = {"Seed 003's high-pressure scene on PAIR: two servers and two clients on this host, each client calling its own server",
-            "with the stability scene (-t callers, 20) whose string's size is switched at random among 20 B, 1 KB, 50 KB and 200 KB",
-            "every --switch-every; GC logs on all four, then each set's verdict. Results in results/PAIR-pressure-TIME/set-N/."})
-final class PressureCommand implements Callable<Integer> {
+        description = {"Seed 003's high-pressure scene on PAIR: two servers and two clients on this host, each client calling",
+            "its own server with the stability scene (-t callers, 20) whose string's size is switched at random among",
+            "20 B, 1 KB, 50 KB and 200 KB every --switch-every; GC logs on all four, then each set's verdict.",
+            "Results in results/PAIR-pressure-TIME/set-N/."})
+final class PressureCommand extends AbstractCommand {
     static final CaseGroup SCENE = CaseGroup.PRESSURE;
     /** The seed's provider and consumer sets. */
     static final int SETS = 2;
     static final int DEFAULT_EVERY_SECONDS = (int) (PayloadSchedule.SEED_003_INTERVAL_MILLIS / 1000);
 
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
     @Mixin
     SoakOptions soak;
     @Mixin

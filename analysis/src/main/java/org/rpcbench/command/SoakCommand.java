@@ -3,7 +3,6 @@ package org.rpcbench.command;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.rpcbench.analysis.SoakVerdict;
 import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.cli.UsageException;
@@ -16,9 +15,7 @@ import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.Stopped;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * Seed 003's stability scene on one pair: its three calls (a 5 KB string, a person with friends and their
@@ -31,19 +28,15 @@ import picocli.CommandLine.Spec;
  * interface's alone: a pair of the contract's IDL twin is refused before anything starts.
  */
 @Command(name = "soak", customSynopsis = "Usage: ./benchmark.sh [options] soak PAIR",
-        description = {"Seed 003's stability scene on PAIR: echo5K, echoPojo and echoPersons called at once from -t callers (20), GC logs",
-            "on both sides, then a stability verdict (errors, full GCs, the heap after young collections, each call's throughput",
-            "drift). Results in results/PAIR-soak-TIME/."})
-final class SoakCommand implements Callable<Integer> {
+        description = {"Seed 003's stability scene on PAIR: echo5K, echoPojo and echoPersons called at once from -t callers (20),",
+            "GC logs on both sides, then a stability verdict (errors, full GCs, the heap after young collections, each",
+            "call's throughput drift). Results in results/PAIR-soak-TIME/."})
+final class SoakCommand extends AbstractCommand {
     static final int DEFAULT_SECONDS = 1800;
     static final int MIN_SECONDS = 60;
     /** Seed 003's stability scene: its calls, run at once as one JMH group. */
     static final CaseGroup SCENE = CaseGroup.STABILITY;
 
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
     @Mixin
     SoakOptions soak;
     @Mixin

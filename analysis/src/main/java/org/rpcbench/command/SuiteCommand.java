@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
@@ -40,7 +39,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * A seed's table in one command: the suite's pairs built once (a row on a Dubbo release of its own in a copy
@@ -53,11 +51,7 @@ import picocli.CommandLine.Spec;
         description = {"A seed's table: the suite's pairs in rounds (-R), each round in a new random order, one table with the",
             "seed's own figures beside ours, in results/suite-NAME-TIME/ (suite.md, suite.csv, suite.html). A row on a",
             "Dubbo release of its own (PAIR@RELEASE in the suite) is built there with that release, with -n too."})
-final class SuiteCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
+final class SuiteCommand extends AbstractCommand {
     @Mixin
     RunningOptions running;
 

@@ -9,17 +9,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.ProcessUse;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * Checks what a run left behind, as a reader of its record would: that it passed, that every case it was
@@ -31,11 +27,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "verify", customSynopsis = "Usage: ./benchmark.sh verify [verify's options] RUN_DIR...",
         description = {"Checks the run records in each RUN_DIR (or run.json). Exit 0: every record is as asked; 1: a problem was",
             "found; 2: bad input (no run record where one is named)."})
-final class VerifyCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    HelpOption help;
+final class VerifyCommand extends AbstractCommand {
     @Option(names = "--cases", paramLabel = "N", converter = Converters.Cases.class, description = "exactly N cases, none missing")
     Integer cases;
     @Option(names = "--case-names", paramLabel = "A,B", converter = Converters.Text.class, description = "exactly these cases, in this order")

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -164,6 +165,19 @@ class CliTest {
         assertThat(cli.out()).contains("Suites: seed-000");
         cli.run("ab", "-h");
         assertThat(cli.out()).contains("  --baseline-rev REV").contains("  --alpha PERCENT").contains("  -R, --rounds N");
+    }
+
+    /** picocli wraps a description line longer than the usage's width on its own, leaving a word or two on a line. */
+    @Test
+    void everyCommandsDescriptionLineFitsTheUsage() {
+        List<CommandLine> commands = new ArrayList<>(List.of(Cli.commandLine(cli.context())));
+        for (int i = 0; i < commands.size(); i++) {
+            commands.addAll(commands.get(i).getSubcommands().values());
+            for (String line : commands.get(i).getCommandSpec().usageMessage().description()) {
+                assertThat(line.length()).as("%s: %s", commands.get(i).getCommandName(), line).isLessThanOrEqualTo(Usage.WIDTH);
+            }
+        }
+        assertThat(commands).hasSizeGreaterThan(10);
     }
 
     /** README's benchmark.sh section shows the usage as the program prints it: the two cannot drift apart. */
