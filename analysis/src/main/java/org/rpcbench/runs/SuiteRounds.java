@@ -16,7 +16,8 @@ import org.rpcbench.cli.UsageException;
  * that fails is said and the suite carries on; a stop ends the run under way, which is then no result, and
  * starts no other. Each run that ends is written into the suite's {@link SuitePlan} at once; run again
  * ({@code suite --again}), only the runs the plan has not seen pass are made, and an earlier attempt's directory
- * is kept beside the new one ({@code KEY.failed-1/}, {@code KEY/rN.failed-1/}).
+ * is kept beside the new one ({@code KEY.failed-1/}, {@code KEY/rN.failed-1/}; {@code .stopped-1/} for one a stop
+ * left unfinished).
  */
 public final class SuiteRounds {
 
@@ -82,7 +83,7 @@ public final class SuiteRounds {
                         + Durations.format(elapsed * (total - done) / done) + " left"));
                 Path runDir = runDir(dir, pair, round, rounds);
                 if (Files.exists(runDir)) {
-                    Path aside = aside(runDir);
+                    Path aside = aside(runDir, plan.ended(pair, round) ? "failed" : "stopped");
                     Files.move(runDir, aside);
                     out.println("benchmark.sh: suite " + name + ": " + pair + (rounds > 1 ? " (round " + round + ")" : "")
                             + ": the earlier attempt is kept in " + aside);
@@ -104,10 +105,14 @@ public final class SuiteRounds {
         return new Done(finished, failed, false, seconds(start), plan);
     }
 
-    /** Where an earlier attempt at a run is kept: beside it, as {@code NAME.failed-N} with the first N free. */
-    static Path aside(Path runDir) {
+    /**
+     * Where an earlier attempt at a run is kept: beside it, as {@code NAME.HOW-N} with the first N free.
+     *
+     * @param how how it ended: "failed", or "stopped" for one that a stop left without an outcome
+     */
+    static Path aside(Path runDir, String how) {
         for (int n = 1; ; n++) {
-            Path aside = runDir.resolveSibling(runDir.getFileName() + ".failed-" + n);
+            Path aside = runDir.resolveSibling(runDir.getFileName() + "." + how + "-" + n);
             if (!Files.exists(aside)) {
                 return aside;
             }

@@ -114,6 +114,21 @@ class SuiteAgainTest {
         assertThat(dir.resolve("dubbo-kryo.failed-2/run.json")).exists();
     }
 
+    /** A run a stop left unfinished has no outcome in the plan: it is made again, and its attempt kept as stopped, not failed. */
+    @Test
+    void aRunAStopLeftUnfinishedIsKeptAsStopped() throws Exception {
+        assertThat(cli().run("-n", "suite", "seed-001")).isZero();
+        Path dir = suiteDir();
+        SuitePlan p = SuitePlan.read(dir);
+        new SuitePlan(p.suite(), p.releases(), p.title(), p.rows(), p.rounds(), p.shape(), p.switches(),
+                p.outcomes().stream().filter(o -> !o.key().equals("dubbo-kryo")).toList()).write(dir);
+        assertThat(cli().run("-n", "suite", "--again", dir.toString())).isZero();
+        assertThat(runs.get("dubbo-kryo").get()).isEqualTo(2);
+        assertThat(dir.resolve("dubbo-kryo.stopped-1/run.json")).exists();
+        assertThat(dir.resolve("dubbo-kryo.failed-1")).doesNotExist();
+        assertThat(SuitePlan.read(dir).rowsToRunAgain()).isEmpty();
+    }
+
     @Test
     void badInputIsOneLineAndExitTwo() throws Exception {
         assertThat(cli().run("-n", "suite", "seed-001")).isZero();
