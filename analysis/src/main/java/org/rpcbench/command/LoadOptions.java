@@ -4,7 +4,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The load of every run: the client's options, the calls in flight, the framework switches, the pinning. */
-@Heading("Options of a run, and of suite, ab, calibrate and soak:")
+@Heading("Options of a run, and of suite, ab, calibrate, soak and pressure:")
 final class LoadOptions {
     @Option(names = {"-a", "--client-options"}, paramLabel = "\"OPTS\"",
             description = "options for the client, as they are: JMH's (case names select cases), or with -r the open loop's")

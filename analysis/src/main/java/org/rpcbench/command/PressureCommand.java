@@ -20,7 +20,6 @@ import org.rpcbench.runs.ResultDirs;
 import org.rpcbench.runs.RunShape;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
 
 /**
  * Seed 003's high-pressure scene on one pair: "on the basis of the stability scenario, the providers and
@@ -39,29 +38,20 @@ import picocli.CommandLine.Parameters;
             "its own server with the stability scene (-t callers, 20) whose string's size is switched at random among",
             "20 B, 1 KB, 50 KB and 200 KB every --switch-every; GC logs on all four, then each set's verdict.",
             "Results in results/PAIR-pressure-TIME/set-N/."})
-final class PressureCommand extends AbstractCommand {
+final class PressureCommand extends SceneCommand {
     static final CaseGroup SCENE = CaseGroup.PRESSURE;
     /** The seed's provider and consumer sets. */
     static final int SETS = 2;
     static final int DEFAULT_EVERY_SECONDS = (int) (PayloadSchedule.SEED_003_INTERVAL_MILLIS / 1000);
 
     @Mixin
-    SoakOptions soak;
-    @Mixin
     PressureOptions pressure;
-    @Mixin
-    LoadOptions load;
-    @Mixin
-    BuildOptions build;
-
-    @Parameters(paramLabel = "PAIR", arity = "0..*", description = "the pair")
-    List<String> words = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
-        Subcommand c = Subcommand.of(spec, load, build, null, soak);
+        Subcommand c = read();
         Context ctx = c.ctx();
-        SoakCommand.Scene scene = SoakCommand.scene(c, words, "pressure", SCENE);
+        Scene scene = scene(c, SCENE);
         int every = pressure.everySeconds != null ? pressure.everySeconds : DEFAULT_EVERY_SECONDS;
         if (every >= scene.seconds()) {
             throw new UsageException("--switch-every " + every + "s is not shorter than -D " + scene.seconds()
@@ -69,12 +59,12 @@ final class PressureCommand extends AbstractCommand {
         }
         long seed = pressure.seed != null ? pressure.seed : ThreadLocalRandom.current().nextLong(1, 1L << 48);
         Pair pair = scene.pair();
-        if (!SoakCommand.built(c, pair)) {
+        if (!built(c, pair)) {
             return ctx.stop.exitCode();
         }
         Path dir = ResultDirs.create(ctx.checkout.results(), pair.name() + "-pressure", ctx.clock);
         ctx.out.println("benchmark.sh: pressure on " + pair.name() + ": seed 003's high-pressure scene, " + SETS + " sets of a server and a"
-                + " client, each client " + SoakCommand.describe(scene, SCENE) + "; the string's size switched at random among "
+                + " client, each client " + describe(scene, SCENE) + "; the string's size switched at random among "
                 + String.join(", ", PayloadSchedule.SEED_003_SIZES.stream().map(Case::method).toList()) + " every " + every
                 + " s, size seed " + seed + " (--size-seed " + seed + " draws the same sizes)");
         List<Path> sets = new ArrayList<>();
@@ -90,7 +80,7 @@ final class PressureCommand extends AbstractCommand {
             clientJvm.add("-Djmh.ignoreLock=true");
             clientJvm.add("-Drpcbench.sizes.seed=" + seed);
             clientJvm.add("-Drpcbench.sizes.everyMillis=" + every * 1000L);
-            runs.add(new RunShape(SoakCommand.jmh(scene.plan(), SCENE), List.of(scene.callers()), c.load().pinned(), serverJvm, clientJvm)
+            runs.add(new RunShape(jmh(scene.plan(), SCENE), List.of(scene.callers()), c.load().pinned(), serverJvm, clientJvm)
                     .settings(ctx.checkout, pair, c.load().switches(), set, set.resolve("run.log")).build());
             ctx.out.println("benchmark.sh: set " + i + ": output in " + set.resolve("run.log"));
         }
