@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # rpc-bench: makes sure the CLI (analysis/target/analysis.jar) is built, then runs it with the arguments as
-# given. Every command, option and process is the CLI's (./benchmark.sh -h, README.md); this script parses
+# given. Every command, option and process is the CLI's (./benchmark.sh -h, docs/usage.md); this script parses
 # nothing: it only looks for -n/--no-build among the arguments, which also means "do not build the CLI".
 set -euo pipefail
 

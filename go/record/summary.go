@@ -54,7 +54,7 @@ func Summary(title string, r RunRecord) string {
 	}
 	out.WriteString("µs/c and B/c: CPU time and bytes allocated per call answered right, over the same windows as ops/s;\n" +
 		"server µs/c: the whole process, in 10 ms ticks; svc/jit/gc: its service's, JIT compilers' and GC's threads, to the ns;\n" +
-		"CPU% is of one core (200 = two cores busy); n/a: not measured here (see README)\n")
+		"CPU% is of one core (200 = two cores busy); n/a: not measured here (see docs/method.md)\n")
 	return out.String()
 }
 

@@ -138,7 +138,7 @@ final class AbCommand extends AbstractCommand {
                 : new PilotSizing(Judging.fraction(targetPercent), Judging.fraction(alpha.percent), target.pairNames(), out);
         if (sizing != null) {
             out.println("benchmark.sh: ab: rounds sized for ±" + PilotSizing.number(targetPercent) + " % after the first "
-                    + RoundSizing.PILOT + ", from their spread (an internal pilot; see README)");
+                    + RoundSizing.PILOT + ", from their spread (an internal pilot; see docs/method.md)");
         }
         Checkout baseCheckout;
         Checkout candCheckout;

@@ -11,7 +11,7 @@ import org.rpcbench.record.RunRecord;
  * The history of runs: one row per run (what ran, where, with which settings, and its whole run record) and
  * one per case (the figures), in an embedded SQLite file or in a team's PostgreSQL. The tables are plain
  * enough for a Grafana dashboard to query directly; the view {@code rpcbench_series} joins them into one
- * row per run and case with a {@code time} column (README: "History").
+ * row per run and case with a {@code time} column (docs/history.md: "History").
  *
  * <p>Opening a store connects and nothing more: reading needs only SELECT. The first {@link #record} into
  * a store makes its schema ({@link HistorySchema}); each run is kept once ({@link RunWriter}). In code:

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
  * benchmark names, in run records and in summaries. Most are one {@link org.rpcbench.contract.UserService}
  * method each; the string echoes are one method ({@code echo}) at five payload sizes. Every binding carries
  * every case through its operation, but for the operations of the Java interface alone, which the bindings of
- * an IDL refuse ({@link Operation#twinned()}); README's "Adding a case" says what a new one touches.
+ * an IDL refuse ({@link Operation#twinned()}); docs/adding.md's "Adding a case" says what a new one touches.
  */
 public enum Case {
     EXIST_USER("existUser", Operation.EXIST_USER, Fixtures::existUserRequest),

@@ -26,7 +26,7 @@ class UserServiceBenchmarkTest {
                 .filter(m -> m.isAnnotationPresent(Benchmark.class) && !m.isAnnotationPresent(Group.class)).map(Method::getName).sorted()
                 .toArray(String[]::new);
         String[] cases = Arrays.stream(Case.values()).map(Case::method).sorted().toArray(String[]::new);
-        assertThat(benchmarks).as("the @Benchmark methods of UserServiceBenchmark, one a case (README: Adding a case)")
+        assertThat(benchmarks).as("the @Benchmark methods of UserServiceBenchmark, one a case (docs/adding.md: Adding a case)")
                 .containsExactly(cases);
     }
 

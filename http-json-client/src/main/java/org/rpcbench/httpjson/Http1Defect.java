@@ -16,7 +16,7 @@ import org.rpcbench.record.RunRecord;
 
 /**
  * Dubbo 3.3.6's HTTP/1 defect as this pair's client meets it, and whether a failed run met nothing else
- * (README: "Dubbo behaviours the harness works around").
+ * (docs/behaviours.md: "Dubbo behaviours the harness works around").
  *
  * <p>On the wire ({@code Http1DefectReproductionTest}): when Dubbo's server writes two answers on one connection
  * at once, the later one loses its status line and headers: its body alone arrives, or nothing. The server keeps
