@@ -87,9 +87,9 @@ final class MarkdownPage {
         return out;
     }
 
-    /** GitHub's rule: lower case, punctuation dropped but for - and _, each space a -. */
+    /** GitHub's rule: lower case, punctuation and symbols dropped but for - and _, each space a -. */
     static String slug(String heading) {
-        return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_\\- ]", "").replace(' ', '-');
+        return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{M}\\p{N}\\p{Pc}\\- ]", "").replace(' ', '-');
     }
 
     /** Each link target outside code (inline or fenced), with its line. */
