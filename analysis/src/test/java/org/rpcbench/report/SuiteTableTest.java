@@ -99,6 +99,6 @@ class SuiteTableTest {
     static SeedFigures.Figure figure(String pair, String row, String caseName, Map<String, String> values) {
         Map<String, java.math.BigDecimal> v = new java.util.LinkedHashMap<>();
         values.forEach((k, x) -> v.put(k, new java.math.BigDecimal(x)));
-        return new SeedFigures.Figure(pair, row, caseName, null, null, null, null, v);
+        return new SeedFigures.Figure(pair, row, caseName, v);
     }
 }
