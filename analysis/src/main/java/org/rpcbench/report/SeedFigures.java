@@ -178,6 +178,25 @@ public record SeedFigures(String source, String reference, String latency, Strin
         return figure(pair, caseName) / figure(reference, caseName);
     }
 
+    /**
+     * Whether the seed's own difference between a pair and the reference in one case lies within the errors it
+     * printed beside the two figures: their intervals (figure ± error, JMH's 99.9 % interval) overlap, so the seed
+     * did not tell the two apart. False where either figure or either error is missing, and for the reference itself.
+     */
+    public boolean withinError(String pair, String caseName) {
+        Figure mine = find(pair, caseName);
+        Figure ref = find(reference, caseName);
+        if (mine == null || ref == null || mine == ref || !mine.values().containsKey(ERROR) || !ref.values().containsKey(ERROR)) {
+            return false;
+        }
+        return Math.abs(mine.get(OPS) - ref.get(OPS)) <= mine.get(ERROR) + ref.get(ERROR);
+    }
+
+    /** Whether any figure carries the error the seed printed beside it. */
+    public boolean hasErrors() {
+        return figures.stream().anyMatch(f -> f.values().containsKey(ERROR));
+    }
+
     /** The latency keys the seed published, in {@link #VALUES}' reading order (mean, p50, min, max, p99, p99.9). */
     public List<String> latencyKeys() {
         List<String> keys = new ArrayList<>();
