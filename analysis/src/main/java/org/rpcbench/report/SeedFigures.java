@@ -28,25 +28,31 @@ import java.util.TreeMap;
  *     exactly as the seed writes it
  * @param headings the numbers of those lines that head what follows (a section's title, a table's header row): a
  *     figure stands under the nearest one above its line
+ * @param headers the numbers of those lines that title a table's columns below a heading (JMH's "Benchmark Mode Cnt
+ *     Score Error Units", a flattened table's run-together titles); empty where the heading is the header (seed 000)
+ * @param columns the seed's title of the column (or, in a table cell, the unit word) each value stands under, by
+ *     {@link #VALUES} key, e.g. opsPerSecond to "Score"; empty when not tied
  * @param labels what the seed's own words name, by those words: a heading, a table column's title, a row's label,
  *     each to our pair, our case or the seed's row name (e.g. "### Kryo" to dubbo-kryo)
  * @param figures every figure the seed published for the suite's cases, in its table's order
  */
 public record SeedFigures(String source, String reference, String latency, String text, List<String> flattened, int callers,
-                          SortedMap<Integer, String> lines, List<Integer> headings, Map<String, String> labels,
-                          List<Figure> figures) {
+                          SortedMap<Integer, String> lines, List<Integer> headings, List<Integer> headers,
+                          Map<String, String> columns, Map<String, String> labels, List<Figure> figures) {
 
     public SeedFigures {
         flattened = List.copyOf(flattened);
         lines = Collections.unmodifiableSortedMap(new TreeMap<>(lines));
         headings = List.copyOf(headings);
+        headers = List.copyOf(headers);
+        columns = Collections.unmodifiableMap(new LinkedHashMap<>(columns));
         labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels));
         figures = List.copyOf(figures);
     }
 
     /** Figures made in a test or a report, tied to no seed line. */
     public SeedFigures(String source, String reference, String latency, String text, List<String> flattened, List<Figure> figures) {
-        this(source, reference, latency, text, flattened, 0, new TreeMap<>(), List.of(), Map.of(), figures);
+        this(source, reference, latency, text, flattened, 0, new TreeMap<>(), List.of(), List.of(), Map.of(), Map.of(), figures);
     }
 
     /** Throughput: calls (the seeds say requests or transactions) per second. */
@@ -135,9 +141,11 @@ public record SeedFigures(String source, String reference, String latency, Strin
         j.path("lines").fields().forEachRemaining(e -> lines.put(Integer.parseInt(e.getKey()), e.getValue().asText()));
         List<Integer> headings = new ArrayList<>();
         j.path("headings").forEach(n -> headings.add(n.asInt()));
+        List<Integer> headers = new ArrayList<>();
+        j.path("headers").forEach(n -> headers.add(n.asInt()));
         return new SeedFigures(source + (j.has("note") ? " (" + j.get("note").asText() + ")" : ""),
                 j.get("reference").asText(), text(j, "latency"), text(j, "text"), flattened, j.path("callers").asInt(0), lines,
-                headings, texts(j.get("labels")), figures);
+                headings, headers, texts(j.get("columns")), texts(j.get("labels")), figures);
     }
 
     private static Map<String, String> texts(JsonNode j) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.rpcbench.report.SeedFigures.Figure;
@@ -53,6 +54,11 @@ public final class SeedQuotes {
                 problems.add("its heading at line " + h + " is not quoted");
             }
         }
+        for (Integer h : seed.headers()) {
+            if (!seed.lines().containsKey(h)) {
+                problems.add("its column header at line " + h + " is not quoted");
+            }
+        }
         Map<String, Figure> seen = new HashMap<>();
         Map<String, Set<String>> pairsOfRow = new HashMap<>();
         Map<String, Set<String>> rowsOfPair = new HashMap<>();
@@ -96,9 +102,14 @@ public final class SeedQuotes {
             return out;
         }
         String headingText = seed.lines().get(heading);
+        Integer header = seed.headers().stream().filter(h -> h > heading && h < f.line()).max(Integer::compare).orElse(null);
+        if (!seed.headers().isEmpty() && header == null) {
+            out.add("no column header stands between its heading (line " + heading + ") and its line");
+        }
+        String headerText = header == null ? null : seed.lines().get(header);
         Set<String> words = new LinkedHashSet<>();
         if (seed.flattened().isEmpty()) {
-            Integer cell = placed(f, quote, out);
+            Integer cell = placed(seed, f, quote, headerText, out);
             if (cell != null) {
                 String[] cells = quote.split("\\|", -1);
                 String[] titles = headingText.split("\\|", -1);
@@ -117,13 +128,25 @@ public final class SeedQuotes {
                 words.add(label);
             }
             unflattened(seed, f, run, out);
+            if (headerText != null) {
+                String titles = seed.flattened().stream().map(k -> seed.columns().getOrDefault(k, "(" + k + ": no title)"))
+                        .reduce("", String::concat);
+                if (!headerText.equals(titles)) {
+                    out.add("its columns are titled \"" + headerText + "\", and the order its figures are read in titles them \""
+                            + titles + "\"");
+                }
+            }
         }
         named(seed, f, words, out);
         return out;
     }
 
-    /** Each value against the number at its place; the table cell all of them stand in, or null for a line without cells. */
-    private static Integer placed(Figure f, String quote, List<String> out) {
+    /**
+     * Each value against the number at its place, and under its column: a JMH line's number ends where its column's
+     * title ends in the header above (JMH aligns both right); a cell's number is followed by its unit word ("ops/s",
+     * "P99"). Gives the table cell all of them stand in, or null for a line without cells.
+     */
+    private static Integer placed(SeedFigures seed, Figure f, String quote, String header, List<String> out) {
         Integer cellOf = null;
         boolean cells = false;
         Set<String> used = new LinkedHashSet<>();
@@ -156,13 +179,30 @@ public final class SeedQuotes {
                 where = split[c];
                 placeName = "cell " + c + "'s number " + m.group(2);
             }
-            List<BigDecimal> numbers = numbers(where);
+            List<MatchResult> numbers = NUMBER.matcher(where).results().toList();
             int n = Integer.parseInt(m.group(2));
             if (n < 1 || n > numbers.size()) {
                 out.add("its " + key + " is at " + placeName + ", and there are " + numbers.size() + " numbers there");
-            } else if (numbers.get(n - 1).compareTo(e.getValue()) != 0) {
-                out.add("its " + key + " is " + e.getValue().toPlainString() + ", and the line has " + numbers.get(n - 1).toPlainString()
-                        + " at " + placeName);
+                continue;
+            }
+            MatchResult number = numbers.get(n - 1);
+            if (new BigDecimal(number.group()).compareTo(e.getValue()) != 0) {
+                out.add("its " + key + " is " + e.getValue().toPlainString() + ", and the line has " + number.group() + " at " + placeName);
+            }
+            String title = seed.columns().get(key);
+            if (title == null) {
+                continue;
+            }
+            if (m.group(1) != null) {
+                String after = where.substring(number.end(), n < numbers.size() ? numbers.get(n).start() : where.length());
+                if (!after.contains(title)) {
+                    out.add("its " + key + " at " + placeName + " is followed by \"" + after.strip() + "\", not by its unit \"" + title + "\"");
+                }
+            } else if (header != null) {
+                int at = header.indexOf(title);
+                if (at < 0 || at + title.length() != number.end()) {
+                    out.add("its " + key + " at " + placeName + " does not stand under the column \"" + title + "\" of \"" + header + "\"");
+                }
             }
         }
         for (String key : f.places().keySet()) {

@@ -70,7 +70,7 @@ class SeedFiguresTest {
             lines += seed.lines().size();
         }
         assertThat(problems).isEmpty();
-        assertThat(lines).isEqualTo(4 + 25 + 25 + 12 + 20);
+        assertThat(lines).isEqualTo(4 + 30 + 30 + 15 + 24);
         // a quoted line that the seed has elsewhere, or not at all, is caught
         SeedFigures s001 = Suite.named("seed-001").seed();
         List<String> text = Files.readString(seeds.resolve(s001.text()), StandardCharsets.UTF_8).lines().toList();
@@ -103,6 +103,32 @@ class SeedFiguresTest {
         assertThat(caught(Suite.named("seed-002").seed(), "grpc-go", "say @100", f -> with(with(f, "mean", "2"), "p50", "3"))).isNotEmpty();
         assertThat(caught(Suite.named("seed-001").seed(), "dubbo-fst", "existUser",
                 f -> with(with(f, "opsPerSecond", "12116.109"), "error", "25197.331"))).isNotEmpty();
+    }
+
+    @Test
+    void aValueMovedWithItsPlaceToAnotherMetricsColumnIsCaught() {
+        // seed 001's score and error trade places and values: each number is where its place says, under the wrong title
+        SeedFigures s001 = Suite.named("seed-001").seed();
+        assertThat(caught(s001, "dubbo-kryo", "createUser", f -> new Figure(f.pair(), f.row(), f.caseName(), f.line(),
+                Map.of("opsPerSecond", "3", "error", "2"), Map.of("opsPerSecond", new BigDecimal("3948.207"), "error",
+                new BigDecimal("20913.339"))))).anySatisfy(p -> assertThat(p).contains("does not stand under the column \"Score\""));
+        // seed 000's throughput and P99 likewise, inside their cell
+        SeedFigures s000 = Suite.named("seed-000").seed();
+        assertThat(caught(s000, "dubbo27-hessian", "ping", f -> new Figure(f.pair(), f.row(), f.caseName(), f.line(),
+                Map.of("opsPerSecond", "2:2", "p99", "2:1"), Map.of("opsPerSecond", new BigDecimal("2.5"), "p99", new BigDecimal("30333")))))
+                .anySatisfy(p -> assertThat(p).contains("not by its unit \"ops/s\""));
+        // seed 002 read in another column order (mean and median swapped), every figure swapped to match: the header disagrees
+        SeedFigures s002 = Suite.named("seed-002").seed();
+        List<String> order = List.of("clients", "p50", "mean", "max", "min", "p99.9", "opsPerSecond");
+        List<Figure> swapped = s002.figures().stream().map(f -> {
+            Map<String, BigDecimal> v = new LinkedHashMap<>(f.values());
+            v.put("mean", f.values().get("p50"));
+            v.put("p50", f.values().get("mean"));
+            return withValues(f, v);
+        }).toList();
+        SeedFigures reordered = new SeedFigures(s002.source(), s002.reference(), s002.latency(), s002.text(), order, s002.callers(),
+                s002.lines(), s002.headings(), s002.headers(), s002.columns(), s002.labels(), swapped);
+        assertThat(SeedQuotes.problems(reordered)).filteredOn(p -> p.contains("the order its figures are read in")).hasSize(9);
     }
 
     @Test
@@ -243,7 +269,7 @@ class SeedFiguresTest {
 
     private static SeedFigures changed(SeedFigures seed, List<Figure> figures) {
         return new SeedFigures(seed.source(), seed.reference(), seed.latency(), seed.text(), seed.flattened(), seed.callers(), seed.lines(),
-                seed.headings(), seed.labels(), figures);
+                seed.headings(), seed.headers(), seed.columns(), seed.labels(), figures);
     }
 
     private static Figure with(Figure f, String key, String value) {
