@@ -94,7 +94,7 @@ class SuiteTest {
 
     /**
      * Seed 001 on the Dubbo it ran, with today's beside: its Hessian2 row on Dubbo 2.7.9 (apache/dubbo-benchmark's
-     * release from April 2021 to August 2022), built with that release; the seed's rows no pair here runs on their era
+     * release from April 2021 to September 2022), built with that release; the seed's rows no pair here runs on their era
      * stay the seed's only; today's five rows carry no seed figure, so no era's figure stands beside another's row.
      */
     @Test
