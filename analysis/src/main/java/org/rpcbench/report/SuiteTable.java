@@ -79,7 +79,8 @@ public final class SuiteTable {
 
     static String ratioLegend(SeedFigures seed) {
         return "each pair's throughput as a share of " + seed.referenceLabel() + "'s in the same column: ours, then " + seed.source()
-                + "'s";
+                + "'s" + (seed.hasErrors() ? "; " + WITHIN + ": the seed's two figures lie within the errors it printed beside"
+                + " them (figure ± error overlap), so the seed did not tell the two apart" : "");
     }
 
     private static List<String> header(ReportTable table) {
@@ -111,11 +112,15 @@ public final class SuiteTable {
         return rows;
     }
 
+    /** How a seed's share is marked when the seed's own errors do not tell the pair from the reference. */
+    static final String WITHIN = "within the seed's ±";
+
     /** How a row the seed published and no pair here can run is named in the tables. */
     static final String SEED_ONLY = "seed's only: ";
 
     /**
-     * "seed 30333 (p99 2.5)": the seed's throughput, rounded, and its latency figure as it printed it. A seed's
+     * "seed 30333 (p99 2.5)": the seed's throughput, rounded, with the error it printed beside it ("seed 20913 ± 3948"),
+     * and its latency figure as it printed it. A seed's
      * latency that is not our p99 (seed 003's mean) comes with ours of the same kind, so that like is set
      * beside like. Empty when the seed has no figure there.
      */
@@ -124,6 +129,9 @@ public final class SuiteTable {
             return "";
         }
         StringBuilder out = new StringBuilder("seed ").append(Math.round(f.get(SeedFigures.OPS)));
+        if (f.values().containsKey(SeedFigures.ERROR)) {
+            out.append(" ± ").append(Math.round(f.get(SeedFigures.ERROR)));
+        }
         List<String> latency = new ArrayList<>();
         for (String key : List.of("mean", "p50", "p99", "p99.9")) {
             BigDecimal v = f.values().get(key);
@@ -162,7 +170,8 @@ public final class SuiteTable {
             for (String column : table.columns()) {
                 double ours = share(row.cells().get(column), reference == null ? null : reference.cells().get(column));
                 double theirs = seed.ratio(row.pair(), seedCase(seed, column));
-                cells.add(ratio(ours) + " · seed " + ratio(theirs));
+                cells.add(ratio(ours) + " · seed " + ratio(theirs)
+                        + (seed.withinError(row.pair(), seedCase(seed, column)) ? " (" + WITHIN + ")" : ""));
             }
             rows.add(cells);
         }

@@ -51,7 +51,7 @@ class HtmlReportTest {
         List<SeedFigures.Figure> figures = new ArrayList<>(SeedFigures.ofThroughput("seed 001", "dubbo-hessian", Map.of(
                 "dubbo-kryo", Map.of("getUser", 29707.0, "listUser", 17235.0),
                 "dubbo-hessian", Map.of("getUser", 20680.0, "listUser", 3590.0))).figures());
-        figures.add(new SeedFigures.Figure(null, "Dubbo 1", "getUser", null, null, null, null,
+        figures.add(new SeedFigures.Figure(null, "Dubbo 1", "getUser",
                 Map.of(SeedFigures.OPS, java.math.BigDecimal.valueOf(10340))));
         return new SeedFigures("seed 001 (two hosts)", "dubbo-hessian", null, null, List.of(), figures);
     }

@@ -9,11 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -21,71 +21,184 @@ import org.rpcbench.report.SeedFigures.Figure;
 import org.rpcbench.runs.Suite;
 
 /**
- * Every seed figure a suite prints beside ours is held against the seed's own text: the line it was read
- * from must be in the seed, each figure in that line (in the cell of its row and column, under its heading,
- * or, for a table whose separators were lost, running together at the line's end in the table's column
- * order). The seeds are the project's shared documents, at ../shared/seeds beside the checkout; where they
- * are absent the text half is skipped, except under CI (CI=true), where it fails.
+ * Every seed figure a suite prints beside ours is read back out of the seed line the suite quotes, at its place
+ * (the line's N-th number, a table cell's N-th number, or its field in the only plausible reading of a row whose
+ * figures run together), and the seed's words around it must name its pair and case: this half needs no seed text
+ * and runs in any clone. Where the seed texts are (../shared/seeds beside the checkout, or RPCBENCH_SEEDS), each
+ * quoted line must also stand verbatim at its number in its seed; under CI (CI=true) their absence fails.
+ * Every kind of slip a transcription can make is made here, in memory, on the real suites, and must be caught.
  */
 class SeedFiguresTest {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
 
     @Test
-    void everyFigureIsInItsQuotedLineAndEveryQuotedLineIsInItsSeed() throws IOException {
+    void everyFigureIsWhatItsQuotedLineSaysAtItsPlace() {
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        for (String name : Suite.names()) {
+            SeedFigures seed = Suite.named(name).seed();
+            if (seed != null) {
+                SeedQuotes.problems(seed).forEach(p -> problems.add(name + ": " + p));
+                checked += seed.figures().size();
+            }
+        }
+        assertThat(problems).isEmpty();
+        assertThat(checked).isEqualTo(15 + 20 + 20 + 9 + 16);
+    }
+
+    @Test
+    void everyQuotedLineStandsVerbatimAtItsNumberInItsSeed() throws IOException {
         Path seeds = seedsDir();
         if (seeds == null) {
             String why = "the seeds are not at ../shared/seeds beside the checkout (nor above it), nor in RPCBENCH_SEEDS";
             if ("true".equals(System.getenv("CI"))) {
                 fail(why + ": under CI they must be");
             }
-            Assumptions.abort(why + ": the seed figures' transcription is not checked here");
+            Assumptions.abort(why + ": the quoted lines were checked place by place, not against the seeds' text");
         }
         List<String> problems = new ArrayList<>();
-        int checked = 0;
+        int lines = 0;
         for (String name : Suite.names()) {
             SeedFigures seed = Suite.named(name).seed();
             if (seed == null) {
                 continue;
             }
-            assertThat(seed.text()).as(name + " names its seed's file").isNotNull();
             Path file = seeds.resolve(seed.text());
             assertThat(file).as(name).exists();
-            problems.addAll(problems(seed, Files.readString(file, StandardCharsets.UTF_8)).stream().map(p -> name + ": " + p).toList());
-            checked += seed.figures().size();
+            problems.addAll(SeedQuotes.textProblems(seed, Files.readString(file, StandardCharsets.UTF_8).lines().toList()).stream()
+                    .map(p -> name + ": " + p).toList());
+            lines += seed.lines().size();
         }
         assertThat(problems).isEmpty();
-        assertThat(checked).isEqualTo(15 + 20 + 9 + 16);
+        assertThat(lines).isEqualTo(4 + 30 + 30 + 15 + 24);
+        // a quoted line that the seed has elsewhere, or not at all, is caught
+        SeedFigures s001 = Suite.named("seed-001").seed();
+        List<String> text = Files.readString(seeds.resolve(s001.text()), StandardCharsets.UTF_8).lines().toList();
+        List<String> shifted = new ArrayList<>(text);
+        shifted.add(0, "");
+        assertThat(SeedQuotes.textProblems(s001, shifted)).hasSize(s001.lines().size());
+        List<String> misprinted = new ArrayList<>(text);
+        misprinted.set(78, misprinted.get(78).replace("20913.339", "20931.339"));
+        assertThat(SeedQuotes.textProblems(s001, misprinted)).singleElement().asString().contains("line 79");
     }
 
     @Test
-    void aWrongDigitOrAFigureInTheWrongCellIsCaught() {
-        String text = "## teleport\n\n10011300850002\n50011106702944942\n## gRPC\n100325501433089\n\n"
-                + "|   | **A** | **B** |\n| --- | --- | --- |\n| **row one** | 30333 ops/s<br />2.5ms P99 | 30414 ops/s<br />2.4ms P99 |\n";
-        List<String> order = List.of("clients", "mean", "p50", "max", "min", "p99.9", "opsPerSecond");
-        SeedFigures right = new SeedFigures("s", "x", null, "t", order, List.of(
-                flat("teleport", "## teleport", "10011300850002", 100, 1, 1, 30, 0, 8, 50002),
-                flat("grpc-go", "## gRPC", "100325501433089", 100, 3, 2, 55, 0, 14, 33089)));
-        assertThat(problems(right, text)).isEmpty();
-        SeedFigures misread = new SeedFigures("s", "x", null, "t", order, List.of(
-                flat("teleport", "## teleport", "10011300850002", 100, 1, 1, 30, 0, 8, 85000)));
-        assertThat(problems(misread, text)).singleElement().asString().contains("85000");
-        SeedFigures wrongSection = new SeedFigures("s", "x", null, "t", order, List.of(
-                flat("teleport", "## gRPC", "10011300850002", 100, 1, 1, 30, 0, 8, 50002),
-                flat("grpc-go", "## teleport", "100325501433089", 100, 3, 2, 55, 0, 14, 33089)));
-        assertThat(problems(wrongSection, text)).hasSize(2);
-        SeedFigures notInSeed = new SeedFigures("s", "x", null, "t", order, List.of(
-                flat("teleport", "## teleport", "10011300850003", 100, 1, 1, 30, 0, 8, 50003)));
-        assertThat(problems(notInSeed, text)).singleElement().asString().contains("not in the seed");
+    void aDroppedLeadingDigitIsCaught() {
+        SeedFigures s003 = Suite.named("seed-003").seed();
+        assertThat(caught(s003, "Dubbo 1 (hessian2 + mina)", "echoPojo", f -> with(f, "opsPerSecond", "813.5")))
+                .anySatisfy(p -> assertThat(p).contains("10813.5"));
+        assertThat(caught(Suite.named("seed-001").seed(), "dubbo-kryo", "createUser", f -> with(f, "opsPerSecond", "913.339"))).isNotEmpty();
+        assertThat(caught(Suite.named("seed-000").seed(), "dubbo27-hessian", "ping", f -> with(f, "opsPerSecond", "333"))).isNotEmpty();
+        assertThat(caught(Suite.named("seed-002").seed(), "teleport", "say @100", f -> with(f, "opsPerSecond", "2"))).isNotEmpty();
+    }
 
-        Figure inB = cell("**B**", "30414 ops/s<br />2.4ms P99", 30414, "2.4");
-        assertThat(problems(new SeedFigures("s", "x", null, "t", List.of(), List.of(inB)), text)).isEmpty();
-        Figure claimedA = cell("**A**", "30414 ops/s<br />2.4ms P99", 30414, "2.4");
-        assertThat(problems(new SeedFigures("s", "x", null, "t", List.of(), List.of(claimedA)), text)).singleElement()
-                .asString().contains("column");
-        Figure wrongP99 = cell("**B**", "30414 ops/s<br />2.4ms P99", 30414, "2.5");
-        assertThat(problems(new SeedFigures("s", "x", null, "t", List.of(), List.of(wrongP99)), text)).singleElement()
-                .asString().contains("2.5");
+    @Test
+    void swappedColumnsAreCaught() {
+        // two pairs' figures trade places in one row of seed 000's table
+        SeedFigures s000 = Suite.named("seed-000").seed();
+        SeedFigures swapped = swap(s000, s000.find("dubbo27-hessian", "ping"), s000.find("dubbo-hessian@3.0.15", "ping"));
+        assertThat(SeedQuotes.problems(swapped)).hasSizeGreaterThanOrEqualTo(2);
+        // two of a figure's values trade places: throughput and p99, a flattened row's mean and median, seed 001's score and error
+        assertThat(caught(s000, "dubbo27-hessian", "ping", f -> with(with(f, "opsPerSecond", "2.5"), "p99", "30333"))).isNotEmpty();
+        assertThat(caught(Suite.named("seed-002").seed(), "grpc-go", "say @100", f -> with(with(f, "mean", "2"), "p50", "3"))).isNotEmpty();
+        assertThat(caught(Suite.named("seed-001").seed(), "dubbo-fst", "existUser",
+                f -> with(with(f, "opsPerSecond", "12116.109"), "error", "25197.331"))).isNotEmpty();
+    }
+
+    @Test
+    void aValueMovedWithItsPlaceToAnotherMetricsColumnIsCaught() {
+        // seed 001's score and error trade places and values: each number is where its place says, under the wrong title
+        SeedFigures s001 = Suite.named("seed-001").seed();
+        assertThat(caught(s001, "dubbo-kryo", "createUser", f -> new Figure(f.pair(), f.row(), f.caseName(), f.line(),
+                Map.of("opsPerSecond", "3", "error", "2"), Map.of("opsPerSecond", new BigDecimal("3948.207"), "error",
+                new BigDecimal("20913.339"))))).anySatisfy(p -> assertThat(p).contains("does not stand under the column \"Score\""));
+        // seed 000's throughput and P99 likewise, inside their cell
+        SeedFigures s000 = Suite.named("seed-000").seed();
+        assertThat(caught(s000, "dubbo27-hessian", "ping", f -> new Figure(f.pair(), f.row(), f.caseName(), f.line(),
+                Map.of("opsPerSecond", "2:2", "p99", "2:1"), Map.of("opsPerSecond", new BigDecimal("2.5"), "p99", new BigDecimal("30333")))))
+                .anySatisfy(p -> assertThat(p).contains("not by its unit \"ops/s\""));
+        // seed 002 read in another column order (mean and median swapped), every figure swapped to match: the header disagrees
+        SeedFigures s002 = Suite.named("seed-002").seed();
+        List<String> order = List.of("clients", "p50", "mean", "max", "min", "p99.9", "opsPerSecond");
+        List<Figure> swapped = s002.figures().stream().map(f -> {
+            Map<String, BigDecimal> v = new LinkedHashMap<>(f.values());
+            v.put("mean", f.values().get("p50"));
+            v.put("p50", f.values().get("mean"));
+            return withValues(f, v);
+        }).toList();
+        SeedFigures reordered = new SeedFigures(s002.source(), s002.reference(), s002.latency(), s002.text(), order, s002.callers(),
+                s002.lines(), s002.headings(), s002.headers(), s002.columns(), s002.labels(), swapped);
+        assertThat(SeedQuotes.problems(reordered)).filteredOn(p -> p.contains("the order its figures are read in")).hasSize(9);
+    }
+
+    @Test
+    void aFigureMovedToAnotherCaseOrPairIsCaught() {
+        SeedFigures s001 = Suite.named("seed-001").seed();
+        Figure kryo = s001.find("dubbo-kryo", "createUser");
+        assertThat(caught(s001, kryo, f -> new Figure(f.pair(), f.row(), "existUser", f.line(), f.places(), f.values())))
+                .anySatisfy(p -> assertThat(p).contains("not the case existUser"));
+        assertThat(caught(s001, kryo, f -> new Figure("dubbo-fst", f.row(), f.caseName(), f.line(), f.places(), f.values())))
+                .anySatisfy(p -> assertThat(p).contains("not dubbo-fst"));
+        // the figures of another line moved in, with the line: the line's own words say whose they are
+        Figure fst = s001.find("dubbo-fst", "createUser");
+        assertThat(caught(s001, kryo, f -> new Figure(f.pair(), f.row(), f.caseName(), fst.line(), fst.places(), fst.values())))
+                .isNotEmpty();
+        SeedFigures s000 = Suite.named("seed-000").seed();
+        assertThat(caught(s000, "dubbo-protobuf@3.0.15", "getUser", f -> new Figure(f.pair(), f.row(), "listUser", f.line(), f.places(),
+                f.values()))).isNotEmpty();
+        assertThat(caught(s000, "dubbo-protobuf@3.0.15", "getUser", f -> new Figure("triple-protobuf@3.1.11", f.row(), f.caseName(),
+                f.line(), f.places(), f.values()))).isNotEmpty();
+        // a place moved to the next column, with its figure
+        assertThat(caught(s000, "dubbo-protobuf@3.0.15", "getUser", f -> new Figure(f.pair(), f.row(), f.caseName(), f.line(),
+                Map.of("opsPerSecond", "5:1", "p99", "5:2"), Map.of("opsPerSecond", new BigDecimal("6255"), "p99", new BigDecimal("8.9")))))
+                .anySatisfy(p -> assertThat(p).contains("names [getUser, triple-protobuf@3.1.11], not dubbo-protobuf@3.0.15"));
+        SeedFigures s002 = Suite.named("seed-002").seed();
+        assertThat(caught(s002, "rpcx", "say @500", f -> new Figure("grpc-go", f.row(), f.caseName(), f.line(), f.places(), f.values())))
+                .isNotEmpty();
+        assertThat(caught(s002, "rpcx", "say @500", f -> new Figure(f.pair(), f.row(), "say @1000", f.line(), f.places(), f.values())))
+                .isNotEmpty();
+        SeedFigures s003 = Suite.named("seed-003").seed();
+        assertThat(caught(s003, "Dubbo 2 (hessian2 + netty)", "echo1K", f -> new Figure(f.pair(), f.row(), "echo50K", f.line(), f.places(),
+                f.values()))).isNotEmpty();
+        assertThat(caught(s003, "HTTP (JSON)", "echo1K", f -> new Figure("dubbo27-hessian", f.row(), f.caseName(), f.line(), f.places(),
+                f.values()))).anySatisfy(p -> assertThat(p).contains("more than one"));
+    }
+
+    @Test
+    void aFlattenedRowSplitWronglyIsCaughtThoughItKeepsEveryDigit() {
+        // 10011300850002 read as 100 1 13 0 0 8 50002 keeps the digits and their order
+        SeedFigures s002 = Suite.named("seed-002").seed();
+        assertThat(caught(s002, "teleport", "say @100", f -> with(with(with(f, "p50", "13"), "max", "0"), "min", "0"))).isNotEmpty();
+        // 50011106702944942 as 500 11 10 67 0 29 44942 is right; as 500 1 110 670 29 44 942 is not
+        assertThat(caught(s002, "teleport", "say @500", f -> values(f, "500", "1", "110", "670", "29", "44", "942"))).isNotEmpty();
+        // seed 003's 119940.79 as 1199 and 40.79
+        SeedFigures s003 = Suite.named("seed-003").seed();
+        assertThat(caught(s003, "Dubbo 2 (hessian2 + netty)", "echoPojo", f -> with(with(f, "opsPerSecond", "1199"), "mean", "40.79")))
+                .anySatisfy(p -> assertThat(p).contains("11994"));
+        // each of those lines has exactly one plausible reading, and it is the carried one
+        for (Figure f : s002.figures()) {
+            assertThat(SeedQuotes.readings(s002.quote(f), 7).stream().filter(r -> SeedQuotes.plausible(s002, f, s002.flattened(), r)))
+                    .as(s002.quote(f)).hasSize(1);
+        }
+    }
+
+    @Test
+    void aFigureSetToTheErrorTheCountOrTheNinetyNineOfP99IsCaught() {
+        SeedFigures s001 = Suite.named("seed-001").seed();
+        assertThat(caught(s001, "dubbo-kryo", "createUser", f -> with(f, "opsPerSecond", "3948.207"))).isNotEmpty();
+        assertThat(caught(s001, "dubbo-kryo", "createUser", f -> with(f, "opsPerSecond", "3"))).isNotEmpty();
+        // even with its place moved to the error's or the count's, the value no longer is the score
+        assertThat(caught(s001, "dubbo-kryo", "createUser", f -> new Figure(f.pair(), f.row(), f.caseName(), f.line(),
+                Map.of("opsPerSecond", "1", "error", "3"), f.values()))).isNotEmpty();
+        SeedFigures s000 = Suite.named("seed-000").seed();
+        assertThat(caught(s000, "triple-hessian@3.0.15", "getUser", f -> with(f, "p99", "99"))).isNotEmpty();
+        // the 99 of "P99" is no figure: a place pointing at it finds nothing there
+        assertThat(caught(s000, "triple-hessian@3.0.15", "getUser", f -> new Figure(f.pair(), f.row(), f.caseName(), f.line(),
+                Map.of("opsPerSecond", "6:1", "p99", "6:3"), Map.of("opsPerSecond", new BigDecimal("6491"), "p99", new BigDecimal("99")))))
+                .anySatisfy(p -> assertThat(p).contains("2 numbers there"));
+        // a figure or a value left without its place
+        assertThat(caught(s001, "dubbo-kryo", "createUser", f -> new Figure(f.pair(), f.row(), f.caseName(), f.line(),
+                Map.of("opsPerSecond", "2"), f.values()))).anySatisfy(p -> assertThat(p).contains("no place"));
     }
 
     @Test
@@ -93,8 +206,10 @@ class SeedFiguresTest {
         SeedFigures s000 = Suite.named("seed-000").seed();
         assertThat(s000.figures()).hasSize(15).allMatch(f -> f.values().keySet().equals(Set.of("opsPerSecond", "p99")));
         assertThat(s000.value("dubbo-protobuf@3.0.15", "getUser", "p99")).isEqualTo(3.0);
-        assertThat(Suite.named("seed-001").seed().figures()).hasSize(20);
-        assertThat(Suite.named("seed-001").seed().figure("dubbo-kryo", "createUser")).isEqualTo(20913.339);
+        SeedFigures s001 = Suite.named("seed-001").seed();
+        assertThat(s001.figures()).hasSize(20).allMatch(f -> f.values().keySet().equals(Set.of("opsPerSecond", "error")));
+        assertThat(s001.figure("dubbo-kryo", "createUser")).isEqualTo(20913.339);
+        assertThat(s001.value("triple-protobuf", "existUser", SeedFigures.ERROR)).isEqualTo(20801.169);
 
         SeedFigures s002 = Suite.named("seed-002").seed();
         assertThat(s002.figures()).hasSize(9).allMatch(f -> f.values().keySet().equals(Set.copyOf(s002.flattened())));
@@ -134,95 +249,47 @@ class SeedFiguresTest {
         }
     }
 
-    /** What is wrong with a seed's figures against its text: one line each, empty when every digit is there. */
-    static List<String> problems(SeedFigures seed, String text) {
-        List<String> lines = text.lines().toList();
-        Set<String> sections = seed.figures().stream().map(Figure::section).filter(s -> s != null).collect(Collectors.toSet());
-        List<String> problems = new ArrayList<>();
-        for (Figure f : seed.figures()) {
-            String where = f.who() + " " + f.caseName() + " (\"" + f.quote() + "\")";
-            int at = lineOf(lines, f, sections);
-            if (at < 0) {
-                problems.add(where + ": the quoted line is not in the seed" + (f.section() == null ? "" : " under \"" + f.section() + "\"")
-                        + (f.rowLabel() == null ? "" : " in the row \"" + f.rowLabel() + "\""));
-                continue;
-            }
-            if (f.column() != null) {
-                String columnProblem = column(lines, at, f);
-                if (columnProblem != null) {
-                    problems.add(where + ": " + columnProblem);
-                }
-            }
-            if (!seed.flattened().isEmpty()) {
-                String run = seed.flattened().stream().filter(f.values()::containsKey).map(k -> f.values().get(k).toPlainString())
-                        .collect(Collectors.joining());
-                if (!f.quote().endsWith(run)) {
-                    problems.add(where + ": its figures " + f.values() + " do not end the line as " + run);
-                }
-            } else {
-                List<BigDecimal> numbers = new ArrayList<>();
-                Matcher m = NUMBER.matcher(f.quote());
-                while (m.find()) {
-                    numbers.add(new BigDecimal(m.group()));
-                }
-                f.values().forEach((key, v) -> {
-                    if (numbers.stream().noneMatch(n -> n.compareTo(v) == 0)) {
-                        problems.add(where + ": its " + key + " " + v.toPlainString() + " is not in the quoted line");
-                    }
-                });
-            }
-        }
-        return problems;
+    /** The problems of a seed with one figure (by who and case) changed: what the guard says of the slip. */
+    static List<String> caught(SeedFigures seed, String who, String caseName, UnaryOperator<Figure> change) {
+        Figure f = seed.figures().stream().filter(x -> (who.equals(x.who()) || who.equals(x.row())) && caseName.equals(x.caseName())).findFirst().orElseThrow();
+        return caught(seed, f, change);
     }
 
-    /** The line holding the quote, under its section (before the next of the seed's sections) and in its row; -1 if none. */
-    private static int lineOf(List<String> lines, Figure f, Set<String> sections) {
-        int from = 0;
-        int to = lines.size();
-        if (f.section() != null) {
-            from = lines.indexOf(f.section());
-            if (from < 0) {
-                return -1;
-            }
-            for (int i = from + 1; i < lines.size(); i++) {
-                if (sections.contains(lines.get(i)) && !lines.get(i).equals(f.section())) {
-                    to = i;
-                    break;
-                }
-            }
-        }
-        for (int i = from; i < to; i++) {
-            String line = lines.get(i);
-            if (line.contains(f.quote()) && (f.rowLabel() == null || line.contains(f.rowLabel()))) {
-                return i;
-            }
-        }
-        return -1;
+    static List<String> caught(SeedFigures seed, Figure target, UnaryOperator<Figure> change) {
+        assertThat(SeedQuotes.problems(seed)).as("the seed as carried").isEmpty();
+        List<Figure> figures = seed.figures().stream().map(f -> f == target ? change.apply(f) : f).toList();
+        return SeedQuotes.problems(changed(seed, figures));
     }
 
-    /** Null when the quote stands in the cell of its row that the column's title heads; else what is wrong. */
-    private static String column(List<String> lines, int row, Figure f) {
-        int header = row;
-        while (header > 0 && !(lines.get(header).startsWith("|") && header + 1 < lines.size() && lines.get(header + 1).matches("\\|[\\s|:-]+"))) {
-            header--;
-        }
-        if (header == 0 && !lines.get(0).startsWith("|")) {
-            return "no table header above it";
-        }
-        int quoteCell = cellOf(lines.get(row), f.quote());
-        int titleCell = cellOf(lines.get(header), f.column());
-        return quoteCell >= 0 && quoteCell == titleCell ? null
-                : "it stands in cell " + quoteCell + " of its row, and the column \"" + f.column() + "\" is cell " + titleCell;
+    private static SeedFigures swap(SeedFigures seed, Figure a, Figure b) {
+        List<Figure> figures = seed.figures().stream().map(f -> f == a ? withValues(a, b.values()) : f == b ? withValues(b, a.values()) : f)
+                .toList();
+        return changed(seed, figures);
     }
 
-    private static int cellOf(String line, String fragment) {
-        String[] cells = line.split("\\|", -1);
-        for (int i = 0; i < cells.length; i++) {
-            if (cells[i].contains(fragment)) {
-                return i;
-            }
+    private static SeedFigures changed(SeedFigures seed, List<Figure> figures) {
+        return new SeedFigures(seed.source(), seed.reference(), seed.latency(), seed.text(), seed.flattened(), seed.callers(), seed.lines(),
+                seed.headings(), seed.headers(), seed.columns(), seed.labels(), figures);
+    }
+
+    private static Figure with(Figure f, String key, String value) {
+        Map<String, BigDecimal> v = new LinkedHashMap<>(f.values());
+        v.put(key, new BigDecimal(value));
+        return withValues(f, v);
+    }
+
+    private static Figure withValues(Figure f, Map<String, BigDecimal> v) {
+        return new Figure(f.pair(), f.row(), f.caseName(), f.line(), f.places(), v);
+    }
+
+    /** A flattened figure given all its values anew, in the seed 002 order. */
+    private static Figure values(Figure f, String... values) {
+        List<String> keys = List.of("clients", "mean", "p50", "max", "min", "p99.9", "opsPerSecond");
+        Map<String, BigDecimal> v = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            v.put(keys.get(i), new BigDecimal(values[i]));
         }
-        return -1;
+        return withValues(f, v);
     }
 
     /** The seeds: RPCBENCH_SEEDS, or shared/seeds beside the checkout or above it (a worktree's); null when absent. */
@@ -237,19 +304,5 @@ class SeedFiguresTest {
             }
         }
         return null;
-    }
-
-    private static Figure flat(String pair, String section, String quote, int... values) {
-        List<String> keys = List.of("clients", "mean", "p50", "max", "min", "p99.9", "opsPerSecond");
-        Map<String, BigDecimal> v = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < values.length; i++) {
-            v.put(keys.get(i), BigDecimal.valueOf(values[i]));
-        }
-        return new Figure(pair, null, "say @" + values[0], quote, section, null, null, v);
-    }
-
-    private static Figure cell(String column, String quote, int ops, String p99) {
-        return new Figure("p", null, "ping", quote, null, "| **row one**", column,
-                Map.of("opsPerSecond", BigDecimal.valueOf(ops), "p99", new BigDecimal(p99)));
     }
 }

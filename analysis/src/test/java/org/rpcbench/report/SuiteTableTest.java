@@ -65,6 +65,35 @@ class SuiteTableTest {
     }
 
     @Test
+    void theSeedsOwnErrorsStandBesideItsFiguresAndADifferenceWithinThemIsMarked() {
+        SeedFigures seed = org.rpcbench.runs.Suite.named("seed-001").seed();
+        List<ReportTable.Entry> entries = List.of(new ReportTable.Entry("dubbo-kryo", List.of(record("dubbo-kryo", "kryo", 20000, 0))),
+                new ReportTable.Entry("dubbo-fst", List.of(record("dubbo-fst", "fst", 20000, 0))),
+                new ReportTable.Entry("dubbo-hessian", List.of(record("dubbo-hessian", "hessian2", 10000, 0))));
+        String text = SuiteTable.text(table(entries), seed);
+        // as seed 001 printed them: kryo's existUser 31669.871 ± 1582.723, fst's 25197.331 ± 12116.109
+        assertThat(text).contains("seed 31670 ± 1583").contains("seed 25197 ± 12116").contains("seed 3590 ± 674");
+        List<String> lines = text.lines().toList();
+        String kryo = lines.get(lines.size() - 3);
+        String fst = lines.get(lines.size() - 2);
+        // kryo's existUser: 31669.871 against hessian2's 34735.122, 3065 apart, their errors 3060 together: told apart
+        assertThat(kryo).startsWith("dubbo-kryo").doesNotContain(SuiteTable.WITHIN);
+        // fst's existUser: 9538 apart, errors 13593 together: the seed did not tell it from hessian2; nor its listUser,
+        // 15768.321 ± 11684.183 against 3590.129 ± 673.889 (12178 apart, 12358 together), for all its ×4.39
+        assertThat(fst).startsWith("dubbo-fst").contains("seed ×0.73 (" + SuiteTable.WITHIN + ")")
+                .contains("seed ×4.39 (" + SuiteTable.WITHIN + ")");
+        assertThat(kryo).contains("seed ×4.80").doesNotContain("×4.80 (");
+        assertThat(lines.get(lines.size() - 1)).startsWith("dubbo-hessian").doesNotContain(SuiteTable.WITHIN);
+        assertThat(text).contains(SuiteTable.WITHIN + ": the seed's two figures lie within the errors");
+        assertThat(SuiteTable.markdown(table(entries), seed)).contains("seed ×0.73 (" + SuiteTable.WITHIN + ")");
+        assertThat(HtmlReport.render(table(entries), seed, Map.of(), java.time.Instant.EPOCH)).contains("seed 25197 ± 12116")
+                .contains("<span class=\"ratio\">×1.00 · seed ×0.73 (" + SuiteTable.WITHIN + ")</span>");
+        // a seed without errors marks nothing
+        assertThat(SuiteTable.text(table(entries), SeedFigures.ofThroughput("seed 001", "dubbo-hessian", Map.of("dubbo-hessian",
+                Map.of("existUser", 34735.0), "dubbo-fst", Map.of("existUser", 25197.0))))).doesNotContain("±");
+    }
+
+    @Test
     void theSeedsFiguresAndRatiosStandBesideOurs() {
         SeedFigures seed = SeedFigures.ofThroughput("seed 001", "dubbo-hessian",
                 Map.of("dubbo-hessian", Map.of("listUser", 3590.0), "dubbo-kryo", Map.of("listUser", 17235.0)));
@@ -99,6 +128,6 @@ class SuiteTableTest {
     static SeedFigures.Figure figure(String pair, String row, String caseName, Map<String, String> values) {
         Map<String, java.math.BigDecimal> v = new java.util.LinkedHashMap<>();
         values.forEach((k, x) -> v.put(k, new java.math.BigDecimal(x)));
-        return new SeedFigures.Figure(pair, row, caseName, null, null, null, null, v);
+        return new SeedFigures.Figure(pair, row, caseName, v);
     }
 }

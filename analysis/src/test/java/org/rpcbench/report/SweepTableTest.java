@@ -81,7 +81,7 @@ class SweepTableTest {
     void seed002sOwnFiguresStandBesideOursKindByKindWithTheTpsOverItsWallClock() {
         SeedFigures seed = new SeedFigures("seed 002", "grpc-go", "the column it heads p99 is its 99.9th percentile", null,
                 List.of("clients", "mean", "p50", "max", "min", "p99.9", "opsPerSecond"), List.of(new SeedFigures.Figure("grpc-go",
-                null, "getUser @100", null, null, null, null, java.util.Map.of("clients", java.math.BigDecimal.valueOf(100),
+                null, "getUser @100", java.util.Map.of("clients", java.math.BigDecimal.valueOf(100),
                 "mean", java.math.BigDecimal.valueOf(3), "p50", java.math.BigDecimal.valueOf(2), "max", java.math.BigDecimal.valueOf(55),
                 "min", java.math.BigDecimal.ZERO, "p99.9", java.math.BigDecimal.valueOf(14), "opsPerSecond", java.math.BigDecimal.valueOf(33089)))));
         // 10000 calls at 20000/s: a window of 0.5 s; its connections took 0.5 s more to open, so 10000 calls in 1 s of wall time

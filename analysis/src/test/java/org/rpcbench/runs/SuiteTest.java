@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The suites as data: every one reads, names only pairs this checkout has, and carries the seed's figures. */
@@ -89,6 +90,34 @@ class SuiteTest {
         assertThat(s.notes()).containsOnlyKeys("triple-protobuf@3.1.11");
         assertThat(s.notes().get("triple-protobuf@3.1.11")).contains("cannot run on Dubbo 3.0.15");
         assertThat(Suite.named("seed-001").ownReleases()).isFalse();
+    }
+
+    /**
+     * Seed 001 on the Dubbo it ran, with today's beside: its Hessian2 row on Dubbo 2.7.9 (apache/dubbo-benchmark's
+     * release from April 2021 to September 2022), built with that release; the seed's rows no pair here runs on their era
+     * stay the seed's only; today's five rows carry no seed figure, so no era's figure stands beside another's row.
+     */
+    @Test
+    void seed001ErasRunsTheSeedsHessian2OnDubbo279BesideTodaysFiveAndPlansItsBuild() throws Exception {
+        Suite s = Suite.named("seed-001-eras");
+        List<org.rpcbench.analysis.VersionedPair> rows = s.rows(Pairs.of(ROOT));
+        assertThat(rows).extracting(org.rpcbench.analysis.VersionedPair::label).containsExactly("dubbo27-hessian 2.7.9", "dubbo-kryo",
+                "dubbo-fst", "dubbo-hessian", "dubbo-fastjson", "triple-protobuf");
+        assertThat(rows.get(0).mavenOption()).as("built with the seed's release").isEqualTo("-Ddubbo27.version=2.7.9");
+        assertThat(rows.subList(1, rows.size())).allMatch(r -> r.mavenOption() == null);
+        assertThat(s.ownReleases()).isTrue();
+        assertThat(s.cases()).isEqualTo(Suite.named("seed-001").cases());
+        assertThat(s.seed().reference()).isEqualTo("dubbo27-hessian@2.7.9");
+        assertThat(s.seed().figure("dubbo27-hessian@2.7.9", "listUser")).isEqualTo(3590.129);
+        assertThat(s.seed().figures()).extracting(f -> f.pair()).allMatch(p -> p == null || p.equals("dubbo27-hessian@2.7.9"));
+        assertThat(s.seed().unpairedRows()).containsExactly("Kryo on Dubbo 2.7.9", "FST on Dubbo 2.7.9", "FastJson on Dubbo 2.7.9",
+                "Triple on Dubbo 3.0.0.preview");
+        assertThat(s.seed().ratio("dubbo-kryo", "listUser")).as("today's rows are not the seed's").isNaN();
+        // the same seed lines as seed-001, each figure the same value
+        Suite today = Suite.named("seed-001");
+        assertThat(s.seed().lines()).isEqualTo(today.seed().lines());
+        assertThat(s.seed().figures()).extracting(f -> f.values()).isEqualTo(today.seed().figures().stream().map(f -> f.values()).toList());
+        assertThat(s.notes()).containsOnlyKeys("dubbo27-hessian@2.7.9");
     }
 
     /** The version matrix: a suite's rows on each release given, a row per pair and release, rows of their own as they are. */
