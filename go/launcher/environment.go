@@ -1,7 +1,6 @@
 package launcher
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"os/exec"
@@ -13,6 +12,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"rpcbench/go/meter"
 	"rpcbench/go/record"
 )
 
@@ -57,20 +57,7 @@ func osName() string {
 }
 
 func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return "unknown"
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		if line := s.Text(); strings.HasPrefix(line, "model name") {
-			if _, v, ok := strings.Cut(line, ":"); ok {
-				return strings.TrimSpace(v)
-			}
-		}
-	}
-	return "unknown"
+	return meter.CPUModel()
 }
 
 // gitCommit is RPCBENCH_GIT_COMMIT when benchmark.sh sets it, else asked of git in the working directory.

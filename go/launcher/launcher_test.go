@@ -69,11 +69,31 @@ func TestNoServerIsSaidInOneLineWithExit3(t *testing.T) {
 
 func TestBadServerOptionsExit2(t *testing.T) {
 	for _, args := range []string{"--pair nope", "--pair grpc-go --bogus", "--pair grpc-go --port 70000",
-		"--pair grpc-go --switch calibration.spin-ns=abc", "--pair grpc-go extra"} {
+		"--pair grpc-go --switch calibration.spin-ns=abc", "--pair grpc-go extra", "--pair grpc-go --meter-port 70000",
+		"--pair grpc-go --meter-port x"} {
 		var out, errOut bytes.Buffer
 		if code := Serve(strings.Fields(args), &out, &errOut); code != 2 || strings.Count(errOut.String(), "\n") != 1 {
 			t.Errorf("%q: exit %d, said %q", args, code, errOut.String())
 		}
+	}
+}
+
+func TestAServersMeterPortIsAnsweredAndABusyOneIsOneLine(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	busy := strconv.Itoa(taken.Addr().(*net.TCPAddr).Port)
+	var out, errOut bytes.Buffer
+	if code := Serve([]string{"--pair", "rpcx", "--port", "0", "--meter-port", busy}, &out, &errOut); code != 1 ||
+		errOut.String() != "rpc-bench server: cannot answer the meter on 127.0.0.1:"+busy+": the port is already in use\n" {
+		t.Errorf("a busy meter port: exit %d, %q", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := Serve([]string{"--pair", "rpcx", "--port", "7001", "--meter-port", "7001"}, &out, &errOut); code != 2 ||
+		errOut.String() != "rpc-bench server: --meter-port 7001 is the server's own port: give another\n" {
+		t.Errorf("the server's own port: exit %d, %q", code, errOut.String())
 	}
 }
 
