@@ -256,6 +256,19 @@ class ClientMainTest {
     }
 
     @Test
+    void aServerPidIsReadOnThisHostAndTheRecordSaysSo(@TempDir Path dir) throws Exception {
+        String[] base = tiny(dir, "getUser");
+        String[] args = java.util.Arrays.copyOf(base, base.length + 2);
+        args[base.length] = "--server-pid";
+        args[base.length + 1] = String.valueOf(ProcessHandle.current().pid());
+        assertThat(run(args)).as(err()).isZero();
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.cases().get(0).cpuAndGc().server()).isNotNull();
+        assertThat(record.environment().serverMeter()).isEqualTo(new ServerMeter(ServerMeter.PROC, "pid " + ProcessHandle.current().pid(),
+                NodeIdentity.localNodeName(), NodeIdentity.localCpuModel(), Runtime.getRuntime().availableProcessors(), null));
+    }
+
+    @Test
     void aMeterThatCannotBeReachedIsOneLineAndExitThree(@TempDir Path dir) throws Exception {
         int port;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
