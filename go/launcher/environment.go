@@ -18,7 +18,7 @@ import (
 
 // environment is what machine and runtime the run used (EnvironmentProbe); anything that cannot be
 // found is "unknown".
-func environment(started time.Time) record.Environment {
+func environment(started time.Time, serverPid int) record.Environment {
 	host, err := os.Hostname()
 	if err != nil {
 		host = "unknown"
@@ -34,7 +34,18 @@ func environment(started time.Time) record.Environment {
 		CPUPinning:    orElse(os.Getenv("RPCBENCH_PINNING"), "none"),
 		ServerCommand: orElse(os.Getenv("RPCBENCH_SERVER_COMMAND"), "not known (server started separately)"),
 		Date:          started.UTC().Format(time.RFC3339Nano),
+		ServerMeter:   serverMeter(serverPid),
 	}
+}
+
+// serverMeter says where the server's figures came from: its pid on this host, or nowhere (the Go client
+// reads no meter endpoint).
+func serverMeter(serverPid int) *record.ServerMeter {
+	if serverPid <= 0 {
+		return &record.ServerMeter{Source: "none"}
+	}
+	return &record.ServerMeter{Source: "proc", Address: "pid " + strconv.Itoa(serverPid), Node: meter.NodeName(),
+		CPUModel: meter.CPUModel(), Cores: runtime.NumCPU()}
 }
 
 // runtimeSettings are the Go runtime's settings that change the numbers, as they were in effect: the

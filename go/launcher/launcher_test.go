@@ -6,12 +6,14 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"rpcbench/go/meter"
 	"rpcbench/go/pairs"
 	"rpcbench/go/record"
 	"rpcbench/go/service"
@@ -188,6 +190,31 @@ func TestNoWireBytesSkipsTheirMeasurementAndTheRecordSaysWhy(t *testing.T) {
 		measured := rec.Cases[0].WireBytes != nil
 		if measured == skip || (rec.WireBytesNotMeasured == "skipped (--no-wire-bytes)") != skip {
 			t.Errorf("skip %v: wire bytes %v, not measured: %q", skip, rec.Cases[0].WireBytes, rec.WireBytesNotMeasured)
+		}
+	}
+}
+
+func TestTheRecordSaysWhereTheServersMetersCameFrom(t *testing.T) {
+	port := serveRpcx(t)
+	result := filepath.Join(t.TempDir(), "jmh.json")
+	base := []string{"--pair", "rpcx", "--port", port, "--result", result, "--concurrency", "2", "--calls", "100", "-wi", "0", "--no-wire-bytes", "say"}
+	for _, pid := range []int{0, os.Getpid()} {
+		args := base
+		if pid > 0 {
+			args = append([]string{"--server-pid", strconv.Itoa(pid)}, base...)
+		}
+		var out, errOut bytes.Buffer
+		if code := Client(args, &out, &errOut); code != 0 {
+			t.Fatalf("pid %d: exit %d: %s", pid, code, errOut.String())
+		}
+		m := readRecord(t, result).Environment.ServerMeter
+		want := record.ServerMeter{Source: "none"}
+		if pid > 0 {
+			want = record.ServerMeter{Source: "proc", Address: "pid " + strconv.Itoa(pid), Node: meter.NodeName(), CPUModel: meter.CPUModel(),
+				Cores: runtime.NumCPU()}
+		}
+		if m == nil || *m != want {
+			t.Errorf("pid %d: serverMeter %+v, want %+v", pid, m, want)
 		}
 	}
 }
