@@ -11,15 +11,15 @@ import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.cases.Case;
 import org.rpcbench.checks.Problems;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.ProcessMeter;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
+import org.rpcbench.rig.ForkSettings;
 import org.rpcbench.rig.OpenLoop;
 import org.rpcbench.rig.OpenLoopPlan;
 import org.rpcbench.rig.PacingClock;
-import org.rpcbench.meter.Meter;
-import org.rpcbench.meter.ProcessMeter;
-import org.rpcbench.rig.ForkSettings;
 
 /**
  * An open-loop run, in this JVM: one connection, the cases one after another, each on the plan's

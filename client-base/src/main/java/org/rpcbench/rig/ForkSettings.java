@@ -1,13 +1,13 @@
 package org.rpcbench.rig;
 
-import org.rpcbench.meter.MeterAddress;
-import org.rpcbench.meter.Meter;
-import org.rpcbench.meter.ProcessMeter;
-import org.rpcbench.meter.MeterClient;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rpcbench.binding.Target;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.MeterAddress;
+import org.rpcbench.meter.MeterClient;
+import org.rpcbench.meter.ProcessMeter;
 
 /**
  * The settings the launcher hands to each JMH fork as system properties, read back once per trial

@@ -1,10 +1,10 @@
 package org.rpcbench.rig;
 
-import org.rpcbench.meter.ProcessReading;
-import org.rpcbench.meter.Meter;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.openjdk.jmh.infra.Control;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.ProcessReading;
 import org.rpcbench.record.ProcessDelta;
 
 /**

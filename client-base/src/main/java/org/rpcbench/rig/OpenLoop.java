@@ -1,20 +1,20 @@
 package org.rpcbench.rig;
 
-import org.rpcbench.meter.ProcessReading;
-import org.rpcbench.meter.Meter;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.ProcessReading;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.CpuAndGc;
 import org.rpcbench.record.Histograms;
 import org.rpcbench.record.Latency;
 import org.rpcbench.record.PerCall;
-import org.rpcbench.record.ProcessDelta;
 import org.rpcbench.record.ProblemTally;
+import org.rpcbench.record.ProcessDelta;
 import org.rpcbench.record.ProcessUse;
 import org.rpcbench.record.TallyFile;
 

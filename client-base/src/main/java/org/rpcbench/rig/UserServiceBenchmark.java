@@ -1,7 +1,5 @@
 package org.rpcbench.rig;
 
-import org.rpcbench.meter.Meter;
-import org.rpcbench.meter.ProcessMeter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +29,8 @@ import org.rpcbench.binding.Connection;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.cases.PayloadSchedule;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.ProcessMeter;
 
 /**
  * The cases, written once for every protocol: the binding on the class path decides what "a call" is.
