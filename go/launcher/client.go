@@ -434,7 +434,7 @@ func (r *clientRun) record(done []record.CaseRecord, missing []string, interrupt
 		Jmh: &record.LoadSettings{Harness: harness, Mode: "thrpt", Threads: r.callers, Forks: r.jmh.forks, WarmupIterations: &warmup,
 			WarmupTime: r.jmh.warmupTime.text, MeasurementIterations: &iterations, MeasurementTime: measurementTime,
 			Jvm: exe, JvmArgs: runtimeSettings(), CallTimeoutMillis: &timeoutMs, Requests: requests, Connections: &connections},
-		Environment: environment(started), Cases: done, MissingCases: missing, WireBytesNotMeasured: r.wireNotMeasured}
+		Environment: environment(started, r.serverPid), Cases: done, MissingCases: missing, WireBytesNotMeasured: r.wireNotMeasured}
 	return record.Finish(rec)
 }
 

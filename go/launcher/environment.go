@@ -1,7 +1,6 @@
 package launcher
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"os/exec"
@@ -13,12 +12,13 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"rpcbench/go/meter"
 	"rpcbench/go/record"
 )
 
 // environment is what machine and runtime the run used (EnvironmentProbe); anything that cannot be
 // found is "unknown".
-func environment(started time.Time) record.Environment {
+func environment(started time.Time, serverPid int) record.Environment {
 	host, err := os.Hostname()
 	if err != nil {
 		host = "unknown"
@@ -34,7 +34,18 @@ func environment(started time.Time) record.Environment {
 		CPUPinning:    orElse(os.Getenv("RPCBENCH_PINNING"), "none"),
 		ServerCommand: orElse(os.Getenv("RPCBENCH_SERVER_COMMAND"), "not known (server started separately)"),
 		Date:          started.UTC().Format(time.RFC3339Nano),
+		ServerMeter:   serverMeter(serverPid),
 	}
+}
+
+// serverMeter says where the server's figures came from: its pid on this host, or nowhere (the Go client
+// reads no meter endpoint).
+func serverMeter(serverPid int) *record.ServerMeter {
+	if serverPid <= 0 {
+		return &record.ServerMeter{Source: "none"}
+	}
+	return &record.ServerMeter{Source: "proc", Address: "pid " + strconv.Itoa(serverPid), Node: meter.NodeName(),
+		CPUModel: meter.CPUModel(), Cores: runtime.NumCPU()}
 }
 
 // runtimeSettings are the Go runtime's settings that change the numbers, as they were in effect: the
@@ -57,20 +68,7 @@ func osName() string {
 }
 
 func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return "unknown"
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		if line := s.Text(); strings.HasPrefix(line, "model name") {
-			if _, v, ok := strings.Cut(line, ":"); ok {
-				return strings.TrimSpace(v)
-			}
-		}
-	}
-	return "unknown"
+	return meter.CPUModel()
 }
 
 // gitCommit is RPCBENCH_GIT_COMMIT when benchmark.sh sets it, else asked of git in the working directory.

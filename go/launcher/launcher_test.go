@@ -6,12 +6,14 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"rpcbench/go/meter"
 	"rpcbench/go/pairs"
 	"rpcbench/go/record"
 	"rpcbench/go/service"
@@ -69,11 +71,31 @@ func TestNoServerIsSaidInOneLineWithExit3(t *testing.T) {
 
 func TestBadServerOptionsExit2(t *testing.T) {
 	for _, args := range []string{"--pair nope", "--pair grpc-go --bogus", "--pair grpc-go --port 70000",
-		"--pair grpc-go --switch calibration.spin-ns=abc", "--pair grpc-go extra"} {
+		"--pair grpc-go --switch calibration.spin-ns=abc", "--pair grpc-go extra", "--pair grpc-go --meter-port 70000",
+		"--pair grpc-go --meter-port x"} {
 		var out, errOut bytes.Buffer
 		if code := Serve(strings.Fields(args), &out, &errOut); code != 2 || strings.Count(errOut.String(), "\n") != 1 {
 			t.Errorf("%q: exit %d, said %q", args, code, errOut.String())
 		}
+	}
+}
+
+func TestAServersMeterPortIsAnsweredAndABusyOneIsOneLine(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	busy := strconv.Itoa(taken.Addr().(*net.TCPAddr).Port)
+	var out, errOut bytes.Buffer
+	if code := Serve([]string{"--pair", "rpcx", "--port", "0", "--meter-port", busy}, &out, &errOut); code != 1 ||
+		errOut.String() != "rpc-bench server: cannot answer the meter on 127.0.0.1:"+busy+": the port is already in use\n" {
+		t.Errorf("a busy meter port: exit %d, %q", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := Serve([]string{"--pair", "rpcx", "--port", "7001", "--meter-port", "7001"}, &out, &errOut); code != 2 ||
+		errOut.String() != "rpc-bench server: --meter-port 7001 is the server's own port: give another\n" {
+		t.Errorf("the server's own port: exit %d, %q", code, errOut.String())
 	}
 }
 
@@ -168,6 +190,31 @@ func TestNoWireBytesSkipsTheirMeasurementAndTheRecordSaysWhy(t *testing.T) {
 		measured := rec.Cases[0].WireBytes != nil
 		if measured == skip || (rec.WireBytesNotMeasured == "skipped (--no-wire-bytes)") != skip {
 			t.Errorf("skip %v: wire bytes %v, not measured: %q", skip, rec.Cases[0].WireBytes, rec.WireBytesNotMeasured)
+		}
+	}
+}
+
+func TestTheRecordSaysWhereTheServersMetersCameFrom(t *testing.T) {
+	port := serveRpcx(t)
+	result := filepath.Join(t.TempDir(), "jmh.json")
+	base := []string{"--pair", "rpcx", "--port", port, "--result", result, "--concurrency", "2", "--calls", "100", "-wi", "0", "--no-wire-bytes", "say"}
+	for _, pid := range []int{0, os.Getpid()} {
+		args := base
+		if pid > 0 {
+			args = append([]string{"--server-pid", strconv.Itoa(pid)}, base...)
+		}
+		var out, errOut bytes.Buffer
+		if code := Client(args, &out, &errOut); code != 0 {
+			t.Fatalf("pid %d: exit %d: %s", pid, code, errOut.String())
+		}
+		m := readRecord(t, result).Environment.ServerMeter
+		want := record.ServerMeter{Source: "none"}
+		if pid > 0 {
+			want = record.ServerMeter{Source: "proc", Address: "pid " + strconv.Itoa(pid), Node: meter.NodeName(), CPUModel: meter.CPUModel(),
+				Cores: runtime.NumCPU()}
+		}
+		if m == nil || *m != want {
+			t.Errorf("pid %d: serverMeter %+v, want %+v", pid, m, want)
 		}
 	}
 }

@@ -92,6 +92,20 @@ type Environment struct {
 	CPUPinning    string  `json:"cpuPinning"`
 	ServerCommand string  `json:"serverCommand"`
 	Date          string  `json:"date"`
+	// ServerMeter says where the server's figures came from (run-record's ServerMeter); nil in older records.
+	ServerMeter *ServerMeter `json:"serverMeter,omitempty"`
+}
+
+// ServerMeter is where a run's server-side figures came from: "proc" (a pid on the client's host, named in
+// Address as "pid N"), "endpoint" (the server's meter endpoint, Address HOST:PORT) or "none"; and the server's
+// node, CPU model and cores as that source names them.
+type ServerMeter struct {
+	Source   string `json:"source"`
+	Address  string `json:"address,omitempty"`
+	Node     string `json:"node,omitempty"`
+	CPUModel string `json:"cpuModel,omitempty"`
+	Cores    int    `json:"cores,omitempty"`
+	Runtime  string `json:"runtime,omitempty"`
 }
 
 // CaseRecord is one case of a run.

@@ -68,6 +68,7 @@ final class PairCommand {
                 ctx.clientJvm()).settings(ctx.checkout, pair, side, cli.running.load.switches());
         settings.host = cli.run.host == null ? "127.0.0.1" : cli.run.host;
         settings.port = cli.run.port;
+        settings.meterPort = cli.run.meterPort;
         settings.overwrite = Boolean.TRUE.equals(cli.run.overwrite);
         settings.rate = cli.run.rate;
         settings.profiling = cli.run.profiling();
@@ -96,6 +97,9 @@ final class PairCommand {
         }
         if (pair.go() && cli.run.profiling()) {
             throw new UsageException("-m profiling records JVMs; " + pair.name() + " runs on Go");
+        }
+        if (cli.run.meterPort != null && cli.run.meterPort > 0 && pair.go() && side == Side.CLIENT) {
+            throw new UsageException("--meter-port: " + pair.name() + "'s Go client reads the server's meters from its process only");
         }
         if (cli.run.overwrite != null && cli.run.result == null) {
             throw new UsageException("--overwrite is for -f: a run's own directory is always new");

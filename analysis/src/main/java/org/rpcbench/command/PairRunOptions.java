@@ -15,6 +15,12 @@ final class PairRunOptions {
             description = "the server's port (default: a free one for a pair run, else the pair's own)")
     Integer port;
 
+    @Option(names = "--meter-port", paramLabel = "PORT", converter = Converters.Port.class,
+            description = "the server also answers its own CPU, allocation, GC and threads on this port (for a client on another"
+                    + " host: its --server-meter HOST:PORT); a Java pair's client reads them there instead of from the server's"
+                    + " process; 0: none")
+    Integer meterPort;
+
     @Option(names = {"-f", "--result"}, paramLabel = "FILE", converter = Converters.Text.class,
             description = "JMH's result file; run.json goes beside it (default results/PAIR-TIME/jmh.json, a new directory)")
     String result;

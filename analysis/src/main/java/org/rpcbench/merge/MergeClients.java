@@ -92,7 +92,8 @@ public final class MergeClients {
         List<String> hosts = records.stream().map(r -> r.environment().hostname()).toList();
         var env = first.environment();
         var environment = new org.rpcbench.record.Environment(env.runtime(), env.jdk(), env.jvm(), env.os(), env.cpuModel(),
-                env.cores(), String.join(", ", hosts), env.gitCommit(), env.cpuPinning(), env.serverCommand(), env.date());
+                env.cores(), String.join(", ", hosts), env.gitCommit(), env.cpuPinning(), env.serverCommand(), env.date(),
+                env.serverMeter());
         RunRecord merged = RunRecord.of(first.model(), first.module(), first.binding(), first.target(), RunRecord.CLOSED_LOOP,
                 first.framework(), first.jmh().merged(dirs.size()), null, environment, cases, missing);
         return merged.mergedFrom(dirs.stream().map(d -> d.toAbsolutePath().toString()).toList());

@@ -8,7 +8,7 @@ import java.util.List;
  * The command lines of a run's two sides, from its settings: the server's jar (or the Go binary) with the
  * server's JVM options, the switches and, when profiled, its flight recording and profiler agent; the
  * client's with the address to call, where its results go, how many calls are in flight and the server's
- * process to meter. A framework switch is a system property of every JVM, a {@code --switch} of the Go binary.
+ * process to meter, or the server's meter endpoint when it has one. A framework switch is a system property of every JVM, a {@code --switch} of the Go binary.
  *
  * @param s the run's settings
  * @param profiler the profiler of a profiled run, or null
@@ -41,6 +41,9 @@ record Launch(PairRunSettings s, Pinning pinning, Profiler profiler) {
         if (port != null) {
             cmd.addAll(List.of("--port", port.toString()));
         }
+        if (s.meterEndpoint()) {
+            cmd.addAll(List.of("--meter-port", s.meterPort().toString()));
+        }
         return Pinning.on(pinning.serverCpus(), cmd);
     }
 
@@ -70,7 +73,10 @@ record Launch(PairRunSettings s, Pinning pinning, Profiler profiler) {
         if (threads != null) {
             cmd.addAll(List.of("--concurrency", threads.toString()));
         }
-        if (serverPid > 0) {
+        if (s.meterEndpoint() && !s.pair().go()) {
+            // over the network, as a client on another host reads it: the Go client reads a pid only
+            cmd.addAll(List.of("--server-meter", meterAddress(s.host(), s.meterPort())));
+        } else if (serverPid > 0) {
             cmd.addAll(List.of("--server-pid", String.valueOf(serverPid)));
         }
         if (s.rate() != null) {
@@ -84,6 +90,11 @@ record Launch(PairRunSettings s, Pinning pinning, Profiler profiler) {
         }
         cmd.addAll(s.clientArgs());
         return Pinning.on(pinning.clientCpus(), cmd);
+    }
+
+    /** HOST:PORT, an IPv6 host in brackets. */
+    static String meterAddress(String host, int port) {
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
     private void javaSwitches(List<String> cmd) {

@@ -28,11 +28,14 @@ import java.util.Objects;
  * @param historyPair the name the run is kept under in the history store: a suite's row on a Dubbo release of its
  *     own ("dubbo-hessian@3.0.15"), so that its series stays apart from the pair's on the build's release; null: the pair
  * @param readyTimeout how long the server has to say it is ready
+ * @param meterPort the port of the server's meter endpoint (its {@code --meter-port}); the client of a Java pair then reads
+ *     the server's meters there ({@code --server-meter HOST:PORT}) instead of from its process on this host; null: none
  */
 public record PairRunSettings(Checkout checkout, Pair pair, Side side, String host, Integer port, Path resultFile, boolean overwrite,
                               List<String> clientArgs, List<Integer> concurrency, Integer rate, List<String> switches,
                               boolean profiling, boolean pin, List<String> serverJvm, List<String> clientJvm, Path log,
-                              String historyStore, String suite, String historyPair, Duration readyTimeout) {
+                              String historyStore, String suite, String historyPair, Duration readyTimeout,
+                              Integer meterPort) {
 
     /** The seeds' JVM options, for both sides unless SERVER_JVM_OPTS or CLIENT_JVM_OPTS say otherwise. */
     public static final String JVM_DEFAULT = "-Xms2g -Xmx2g -XX:MaxDirectMemorySize=1g -XX:+UseG1GC";
@@ -59,6 +62,11 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
 
     public static Builder of(Checkout checkout, Pair pair, Side side) {
         return new Builder(checkout, pair, side);
+    }
+
+    /** Whether the server answers its meters on a port of its own ({@code --meter-port}). */
+    public boolean meterEndpoint() {
+        return meterPort != null && meterPort > 0;
     }
 
     /** A sweep: several concurrencies against one server, each in its own {@code cN/}. */
@@ -106,6 +114,7 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
         public String suite;
         public String historyPair;
         public Duration readyTimeout = READY_TIMEOUT;
+        public Integer meterPort;
 
         Builder(Checkout checkout, Pair pair, Side side) {
             this.checkout = checkout;
@@ -120,7 +129,7 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
 
         public PairRunSettings build() {
             return new PairRunSettings(checkout, pair, side, host, port, resultFile, overwrite, clientArgs, concurrency, rate, switches,
-                    profiling, pin, serverJvm, clientJvm, log, historyStore, suite, historyPair, readyTimeout);
+                    profiling, pin, serverJvm, clientJvm, log, historyStore, suite, historyPair, readyTimeout, meterPort);
         }
     }
 }

@@ -25,6 +25,8 @@ class MergeCommandTest {
     @TempDir
     Path dir;
 
+    static final org.rpcbench.record.ServerMeter SERVER_METER = new org.rpcbench.record.ServerMeter(
+            org.rpcbench.record.ServerMeter.ENDPOINT, "10.0.0.7:7071", "node-s", "Server CPU", 16, "java");
     static final java.util.concurrent.atomic.AtomicLong PIDS = new java.util.concurrent.atomic.AtomicLong();
 
     /** A fork's tally of two iterations of {@code calls} calls each taking {@code millis}, {@code failing} of them failed. */
@@ -50,7 +52,8 @@ class MergeCommandTest {
         tally.write(out.resolve("tallies"));
         CaseRecord c = CaseAssembly.closedLoop("getUser", List.of(new CaseAssembly.Fork(tally, scores)),
                 (scores[0] + scores[1]) / 2, 10, null);
-        RunRecord r = Runs.onHost(Runs.run(binding, "hessian2", 32, java.time.Instant.parse(date), List.of(c)), host);
+        RunRecord r = Runs.withServerMeter(Runs.onHost(Runs.run(binding, "hessian2", 32, java.time.Instant.parse(date), List.of(c)), host),
+                SERVER_METER);
         Records.write(r, out.resolve("run.json"));
         return out;
     }
@@ -74,6 +77,8 @@ class MergeCommandTest {
         assertThat(merged.clients()).isEqualTo(2);
         assertThat(merged.jmh().threadsInAll()).isEqualTo(64);
         assertThat(merged.environment().hostname()).isEqualTo("host-a, host-b");
+        // the clients read one server: its node and where its meters came from stay said
+        assertThat(merged.environment().serverMeter()).isEqualTo(SERVER_METER);
         assertThat(merged.passed()).isTrue();
     }
 

@@ -74,7 +74,16 @@ public final class Runs {
         return new RunRecord(r.schema(), r.format(), r.dataModel(), r.module(), r.binding(), r.target(), r.loop(), r.jmhResult(),
                 r.jfrDir(), r.passed(), r.interrupted(), r.clients(), r.mergedFrom(), r.framework(), r.jmh(), r.openLoop(),
                 new Environment(e.runtime(), e.jdk(), e.jvm(), e.os(), e.cpuModel(), e.cores(), host, e.gitCommit(), e.cpuPinning(),
-                        e.serverCommand(), e.date()), r.settingsHash(), r.cases(), r.missingCases());
+                        e.serverCommand(), e.date(), e.serverMeter()), r.settingsHash(), r.cases(), r.missingCases());
+    }
+
+    /** The same run, its server's meters read from {@code meter}. */
+    public static RunRecord withServerMeter(RunRecord r, org.rpcbench.record.ServerMeter meter) {
+        Environment e = r.environment();
+        return new RunRecord(r.schema(), r.format(), r.dataModel(), r.module(), r.binding(), r.target(), r.loop(), r.jmhResult(),
+                r.jfrDir(), r.passed(), r.interrupted(), r.clients(), r.mergedFrom(), r.framework(), r.jmh(), r.openLoop(),
+                new Environment(e.runtime(), e.jdk(), e.jvm(), e.os(), e.cpuModel(), e.cores(), e.hostname(), e.gitCommit(),
+                        e.cpuPinning(), e.serverCommand(), e.date(), meter), r.settingsHash(), r.cases(), r.missingCases());
     }
 
     /** The same run with other framework settings. */

@@ -14,6 +14,7 @@ import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Limits;
 import org.rpcbench.cli.Option;
 import org.rpcbench.cli.UsageException;
+import org.rpcbench.meter.MeterAddress;
 import org.rpcbench.record.Records;
 import org.rpcbench.rig.CallerConnections;
 import org.rpcbench.rig.ForkSettings;
@@ -26,11 +27,12 @@ import org.rpcbench.rig.ForkSettings;
  * @param jmh JMH's options as given (null for an open-loop run)
  * @param rate open loop's calls per second, or null for JMH's closed loop
  * @param serverPid the server's process on this machine, or -1
+ * @param serverMeter the server's meter endpoint (a server on another host), or null; never given with a serverPid
  * @param perCallerConnections each benchmark thread on a connection of its own, not all on one
  * @param wireBytes measure the bytes on the wire of each case before the run
  */
 public record ClientOptions(Target target, Path resultFile, int concurrency, Integer rate, int warmupSeconds,
-                            int measureSeconds, long serverPid, int steadyWarmupSeconds, boolean jfr, List<String> rest,
+                            int measureSeconds, long serverPid, MeterAddress serverMeter, int steadyWarmupSeconds, boolean jfr, List<String> rest,
                             CommandLineOptions jmh, boolean perCallerConnections, boolean wireBytes) {
 
     static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1", "address of the server");
@@ -44,6 +46,10 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
     static final Option<Integer> SERVER_PID = Option.optionalInteger("server-pid", "PID", 1, Integer.MAX_VALUE,
             "the server's process, when it runs on this machine: its CPU, allocation and GC pauses are measured"
                     + " beside the client's (benchmark.sh gives it in pair runs)");
+    static final Option<String> SERVER_METER = Option.text("server-meter", "HOST:PORT", null,
+            "the server's meter endpoint (the server's --meter-port), for a server on another host or in a container:"
+                    + " its CPU, allocation, GC and threads are read there at the same moments as --server-pid's; not with"
+                    + " --server-pid");
     static final Option<Integer> CONCURRENCY = Option.integer("concurrency", "N", JmhSettings.THREADS, 1, Limits.MAX_CONCURRENCY,
             "calls in flight at once: JMH threads in the closed loop (each waits for its answer before its next call;"
                     + " the same as JMH's -t), senders in the open loop");
@@ -66,7 +72,7 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
             "skip the measurement of each case's bytes on the wire before the run (they are no verdict's metric: ab's and"
                     + " calibrate's runs skip them); run.json says so in wireBytesNotMeasured");
     static final List<Option<?>> ALL = List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, CONNECTIONS, RATE, WARMUP_SECONDS,
-            MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, NO_WIRE_BYTES, JFR);
+            MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, SERVER_METER, NO_WIRE_BYTES, JFR);
     /** What run.json says of the bytes on the wire when {@link #NO_WIRE_BYTES} skipped them. */
     static final String WIRE_BYTES_SKIPPED = "skipped (" + NO_WIRE_BYTES.longName() + ")";
 
@@ -151,12 +157,23 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
                 }
             }
         }
+        if (values.has(SERVER_PID) && values.has(SERVER_METER)) {
+            throw new UsageException("--server-pid and --server-meter both say where the server's meters are read: give one");
+        }
+        MeterAddress meter = null;
+        if (values.has(SERVER_METER)) {
+            try {
+                meter = MeterAddress.parse(values.get(SERVER_METER));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--server-meter " + e.getMessage());
+            }
+        }
         int port = values.get(PORT) < 0 ? binding.defaultPort() : values.get(PORT);
         Path result = values.has(RESULT) ? Path.of(values.get(RESULT)) : Path.of("results", binding.name() + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")), "jmh.json");
         return new ClientOptions(new Target(values.get(HOST), port, values.get(TIMEOUT)), result.toAbsolutePath(),
                 values.get(CONCURRENCY), values.has(RATE) ? values.get(RATE) : null, values.get(WARMUP_SECONDS),
-                values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, values.get(STEADY_WARMUP),
+                values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, meter, values.get(STEADY_WARMUP),
                 values.get(JFR), values.rest(), jmh, connections.equals(ForkSettings.PER_CALLER), !values.get(NO_WIRE_BYTES));
     }
 }

@@ -19,11 +19,12 @@ import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.PairIdentity;
 import org.rpcbench.binding.Switch;
 import org.rpcbench.cases.Case;
+import org.rpcbench.cases.CaseGroup;
+import org.rpcbench.cases.PayloadSchedule;
 import org.rpcbench.checks.Problems;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
-import org.rpcbench.cases.CaseGroup;
-import org.rpcbench.cases.PayloadSchedule;
+import org.rpcbench.record.ServerMeter;
 import org.rpcbench.rig.ForkSettings;
 import org.rpcbench.rig.Switching;
 
@@ -37,7 +38,8 @@ final class ClosedLoopLauncher {
     private ClosedLoopLauncher() {}
 
     static int run(ClientBinding binding, ClientOptions given, PrintStream out, PrintStream err) {
-        ForkSettings fork = new ForkSettings(given.target(), given.tallyDir(), given.serverPid(), given.steadyWarmupSeconds(),
+        ForkSettings fork = new ForkSettings(given.target(), given.tallyDir(), given.serverPid(), given.serverMeter(),
+                given.steadyWarmupSeconds(),
                 given.perCallerConnections());
         List<String> forkArgs = new ArrayList<>(moduleOpenings(binding));
         Switch.given(binding).forEach((name, value) -> forkArgs.add("-D" + Switch.PREFIX + name + "=" + value));
@@ -99,6 +101,10 @@ final class ClosedLoopLauncher {
                 return 3;
             }
         }
+        ServerMeterCheck.Outcome meterCheck = ServerMeterCheck.check(given, err);
+        if (meterCheck.meter() == null) {
+            return meterCheck.exitCode();
+        }
         int preflight = ServerCheck.exitCode(binding, given, selected, err);
         if (preflight != 0) {
             return preflight;
@@ -119,7 +125,7 @@ final class ClosedLoopLauncher {
             err.println("rpc-bench client: stopped before the run finished"
                     + (running == null ? "" : " (during " + running.substring(running.lastIndexOf('.') + 1) + ")")
                     + "; recording the cases that finished");
-            report(binding, given, options, selected, progress.finished(), sizes, started, true, out, err);
+            report(binding, given, options, selected, progress.finished(), sizes, started, meterCheck.meter(), true, out, err);
         }, "rpc-bench-stopped");
         Runtime.getRuntime().addShutdownHook(onStop);
         Collection<RunResult> results;
@@ -141,15 +147,15 @@ final class ClosedLoopLauncher {
             // and could leave a record that does not say the run was stopped
             return 1;
         }
-        return report(binding, given, options, selected, results, sizes, started, false, out, err);
+        return report(binding, given, options, selected, results, sizes, started, meterCheck.meter(), false, out, err);
     }
 
     private static int report(ClientBinding binding, ClientOptions given, Options options, List<Case> selected,
-                              Collection<RunResult> results, WireBytes sizes, Instant started, boolean stopped,
+                              Collection<RunResult> results, WireBytes sizes, Instant started, ServerMeter serverMeter, boolean stopped,
                               PrintStream out, PrintStream err) {
         RunRecord record;
         try {
-            record = RecordAssembly.closedLoop(binding, given, options, selected, results, sizes, started);
+            record = RecordAssembly.closedLoop(binding, given, options, selected, results, sizes, started, serverMeter);
             if (stopped) {
                 record = record.interruptedBecause("stopped by a signal before every case ran; the cases missing did not finish");
             }

@@ -3,25 +3,24 @@ package org.rpcbench.launcher;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.rpcbench.meter.NodeIdentity;
 import org.rpcbench.record.Environment;
+import org.rpcbench.record.ServerMeter;
 
 /**
  * What machine and runtime a run used, asked of the system once per run: the JDK (of the forks, when JMH
  * reports them), the OS, the CPU model and cores, the host's name, the harness's commit, the CPU pinning
- * and the server's command line as benchmark.sh reports them. Anything that cannot be found is "unknown".
+ * and the server's command line as benchmark.sh reports them, and where the server's meters were read. Anything that cannot be found is "unknown".
  */
 final class EnvironmentProbe {
 
     private EnvironmentProbe() {}
 
     /** @param params the forks' parameters, or null for a run in this JVM (the open loop) */
-    static Environment probe(BenchmarkParams params, Instant started) {
+    static Environment probe(BenchmarkParams params, Instant started, ServerMeter serverMeter) {
         String jdk = params != null ? params.getJdkVersion() : System.getProperty("java.version");
         String jvm = params != null ? params.getVmName() + " " + params.getVmVersion()
                 : System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version");
@@ -29,7 +28,8 @@ final class EnvironmentProbe {
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 cpuModel(), Runtime.getRuntime().availableProcessors(), hostname(), gitCommit(),
                 orElse(System.getenv("RPCBENCH_PINNING"), "none"),
-                orElse(System.getenv("RPCBENCH_SERVER_COMMAND"), "not known (server started separately)"), started.toString());
+                orElse(System.getenv("RPCBENCH_SERVER_COMMAND"), "not known (server started separately)"), started.toString(),
+                serverMeter);
     }
 
     private static String orElse(String value, String otherwise) {
@@ -37,12 +37,7 @@ final class EnvironmentProbe {
     }
 
     static String cpuModel() {
-        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
-            return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).trim())
-                    .findFirst().orElse("unknown");
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
+        return NodeIdentity.localCpuModel();
     }
 
     private static String hostname() {

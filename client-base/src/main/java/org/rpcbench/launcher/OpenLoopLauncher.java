@@ -11,13 +11,15 @@ import org.rpcbench.binding.ClientBinding;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.cases.Case;
 import org.rpcbench.checks.Problems;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.ProcessMeter;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
+import org.rpcbench.rig.ForkSettings;
 import org.rpcbench.rig.OpenLoop;
 import org.rpcbench.rig.OpenLoopPlan;
 import org.rpcbench.rig.PacingClock;
-import org.rpcbench.rig.ProcessMeter;
 
 /**
  * An open-loop run, in this JVM: one connection, the cases one after another, each on the plan's
@@ -37,13 +39,18 @@ final class OpenLoopLauncher {
             err.println("rpc-bench client: " + uncarried);
             return 2;
         }
+        ServerMeterCheck.Outcome meterCheck = ServerMeterCheck.check(given, err);
+        if (meterCheck.meter() == null) {
+            return meterCheck.exitCode();
+        }
         int preflight = ServerCheck.exitCode(binding, given, cases, err);
         if (preflight != 0) {
             return preflight;
         }
         WireBytes sizes = WireBytes.measure(binding, given, cases, err);
         ProcessMeter clientMeter = ProcessMeter.self();
-        ProcessMeter serverMeter = given.serverPid() > 0 ? ProcessMeter.of(given.serverPid()) : null;
+        Meter serverMeter = new ForkSettings(given.target(), given.tallyDir(), given.serverPid(), given.serverMeter(), 0, false)
+                .serverMeter(err);
         out.printf(Locale.ROOT, "open loop: %d calls/s on %d senders sharing one connection, %d s warm-up and %d s"
                         + " measured per case%n", Math.round(plan.rate()), plan.senders(), plan.warmup().toSeconds(),
                 plan.measure().toSeconds());
@@ -67,7 +74,7 @@ final class OpenLoopLauncher {
             return 3;
         }
         RunRecord record = RecordAssembly.openLoop(binding, given, ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                results, started).withWireBytesNotMeasured(sizes.notMeasured());
+                results, started, meterCheck.meter()).withWireBytesNotMeasured(sizes.notMeasured());
         int exit = Conclusion.write(record, given, RunSummary.title(record) + ", open loop at " + Math.round(plan.rate())
                 + " calls/s, " + plan.senders() + " senders, " + plan.measure().toSeconds() + " s measured",
                 given.runRecordFile() + " (run record)", out, err);

@@ -21,6 +21,7 @@ import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.LoadSettings;
 import org.rpcbench.record.OpenLoopSettings;
 import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.ServerMeter;
 import org.rpcbench.record.TallyFile;
 import org.rpcbench.cases.CaseGroup;
 
@@ -38,7 +39,8 @@ final class RecordAssembly {
     private RecordAssembly() {}
 
     static RunRecord closedLoop(ClientBinding binding, ClientOptions given, Options options, List<Case> selected,
-                                Collection<RunResult> results, WireBytes sizes, Instant started) throws IOException {
+                                Collection<RunResult> results, WireBytes sizes, Instant started, ServerMeter serverMeter)
+            throws IOException {
         List<TallyFile> tallies = TallyFile.readAll(given.tallyDir());
         List<CaseRecord> cases = new ArrayList<>();
         List<String> missing = new ArrayList<>();
@@ -86,7 +88,7 @@ final class RecordAssembly {
         RunRecord record = RunRecord.of(DataModel.ID, binding.name() + "-client", binding.name(), given.target().toString(),
                 RunRecord.CLOSED_LOOP, framework(binding, given, threads(options, params)),
                 load(options, params, given, connections(binding, given, threads(options, params))).withCallersAtOnce(atOnce), null,
-                EnvironmentProbe.probe(params, started), cases, missing);
+                EnvironmentProbe.probe(params, started, serverMeter), cases, missing);
         return record.withFiles(given.resultFile().getFileName().toString(),
                 given.jfrDir() == null ? null : given.jfrDir().getFileName().toString()).withWireBytesNotMeasured(sizes.notMeasured());
     }
@@ -114,11 +116,11 @@ final class RecordAssembly {
     }
 
     static RunRecord openLoop(ClientBinding binding, ClientOptions given, List<String> jvmArgs, List<CaseRecord> cases,
-                              Instant started) {
+                              Instant started, ServerMeter serverMeter) {
         OpenLoopSettings settings = new OpenLoopSettings(given.rate(), given.concurrency(), 1, given.warmupSeconds(),
                 given.measureSeconds(), jvmArgs, given.target().timeoutMillis());
         return RunRecord.of(DataModel.ID, binding.name() + "-client", binding.name(), given.target().toString(),
-                RunRecord.OPEN_LOOP, framework(binding), null, settings, EnvironmentProbe.probe(null, started), cases, List.of());
+                RunRecord.OPEN_LOOP, framework(binding), null, settings, EnvironmentProbe.probe(null, started, serverMeter), cases, List.of());
     }
 
     /** The binding's settings, and the calibration cost when one was added (never in a real run). */

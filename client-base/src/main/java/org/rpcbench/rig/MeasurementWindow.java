@@ -3,6 +3,8 @@ package org.rpcbench.rig;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.openjdk.jmh.infra.Control;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.ProcessReading;
 import org.rpcbench.record.ProcessDelta;
 
 /**
@@ -28,8 +30,8 @@ public final class MeasurementWindow {
         }
     }
 
-    private final ProcessMeter client;
-    private final ProcessMeter server;
+    private final Meter client;
+    private final Meter server;
     private final long expectedNanos;
     private volatile Control edges;
     private volatile ProcessReading clientStart;
@@ -41,10 +43,10 @@ public final class MeasurementWindow {
     /**
      * Starts watching for the window.
      *
-     * @param server null when the server cannot be read from here
+     * @param server null when the server's meters cannot be read (no --server-pid, no --server-meter)
      * @param expectedNanos how long the window should stay open (the iteration's time)
      */
-    public MeasurementWindow(ProcessMeter client, ProcessMeter server, long expectedNanos) {
+    public MeasurementWindow(Meter client, Meter server, long expectedNanos) {
         this.client = client;
         this.server = server;
         this.expectedNanos = expectedNanos;
@@ -106,6 +108,7 @@ public final class MeasurementWindow {
         if (clientStart == null || clientEnd == null) {
             return Use.UNKNOWN;
         }
-        return new Use(clientStart.until(clientEnd), serverStart == null || serverEnd == null ? null : serverStart.until(serverEnd));
+        return new Use(Deltas.between(clientStart, clientEnd),
+                serverStart == null || serverEnd == null ? null : Deltas.between(serverStart, serverEnd));
     }
 }

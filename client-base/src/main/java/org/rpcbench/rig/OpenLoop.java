@@ -6,13 +6,15 @@ import org.HdrHistogram.Histogram;
 import org.rpcbench.binding.Connection;
 import org.rpcbench.binding.Exchange;
 import org.rpcbench.cases.Case;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.ProcessReading;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.CpuAndGc;
 import org.rpcbench.record.Histograms;
 import org.rpcbench.record.Latency;
 import org.rpcbench.record.PerCall;
-import org.rpcbench.record.ProcessDelta;
 import org.rpcbench.record.ProblemTally;
+import org.rpcbench.record.ProcessDelta;
 import org.rpcbench.record.ProcessUse;
 import org.rpcbench.record.TallyFile;
 
@@ -34,7 +36,7 @@ public final class OpenLoop {
      *     both read as the window opens and closes
      */
     public static CaseRecord run(Connection connection, Case c, OpenLoopPlan plan, PacingClock clock, long timeoutMillis,
-                                 ProcessMeter clientMeter, ProcessMeter serverMeter) throws InterruptedException {
+                                 Meter clientMeter, Meter serverMeter) throws InterruptedException {
         double slotGap = 1e9 / plan.rate();
         long start = clock.nanoTime() + START_DELAY_NANOS;
         long measureFrom = start + plan.warmup().toNanos();
@@ -56,8 +58,8 @@ public final class OpenLoop {
         ProcessReading clientAtStart = clientMeter.read();
         ProcessReading serverAtStart = serverMeter == null ? null : serverMeter.read();
         clock.waitUntil(end);
-        ProcessDelta client = clientAtStart.until(clientMeter.read());
-        ProcessDelta server = serverMeter == null ? null : serverAtStart.until(serverMeter.read());
+        ProcessDelta client = Deltas.between(clientAtStart, clientMeter.read());
+        ProcessDelta server = serverMeter == null ? null : Deltas.between(serverAtStart, serverMeter.read());
         List<String> problems = new ArrayList<>();
         long waitUntil = System.currentTimeMillis() + (end - clock.nanoTime()) / 1_000_000 + 2 * timeoutMillis + 5_000;
         try {

@@ -29,6 +29,8 @@ import org.rpcbench.binding.Connection;
 import org.rpcbench.cases.Case;
 import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.cases.PayloadSchedule;
+import org.rpcbench.meter.Meter;
+import org.rpcbench.meter.ProcessMeter;
 
 /**
  * The cases, written once for every protocol: the binding on the class path decides what "a call" is.
@@ -61,7 +63,7 @@ public class UserServiceBenchmark {
     private CallerConnections connections;
     private final Map<Case, ForkTally> tallies = new LinkedHashMap<>();
     private ProcessMeter clientMeter;
-    private ProcessMeter serverMeter;
+    private Meter serverMeter;
     private volatile MeasurementWindow window;
     /** Counts the threads down as each has its connection: none calls before all have one. */
     private CountDownLatch connected;
@@ -84,7 +86,7 @@ public class UserServiceBenchmark {
         connected = new CountDownLatch(params.getThreads());
         seated = new AtomicInteger(params.getThreads());
         clientMeter = ProcessMeter.self();
-        serverMeter = settings.serverPid() > 0 ? ProcessMeter.of(settings.serverPid()) : null;
+        serverMeter = settings.serverMeter(System.err);
         if (settings.steadyWarmupSeconds() > 0) {
             // per caller, warm-up thread i opens caller i's connection, which JMH's thread i then takes over (a
             // framework's client can take seconds to start); a binding whose connections belong to the thread that
@@ -232,6 +234,13 @@ public class UserServiceBenchmark {
             } finally {
                 if (bench.seated.decrementAndGet() == 0) {
                     bench.connections.close();
+                    if (bench.serverMeter instanceof AutoCloseable endpoint) {
+                        try {
+                            endpoint.close();
+                        } catch (Exception e) {
+                            // the meter's connection is only read from: nothing to lose
+                        }
+                    }
                 }
             }
         }

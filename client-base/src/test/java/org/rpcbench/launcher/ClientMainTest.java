@@ -13,9 +13,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.binding.InMemoryBinding;
+import org.rpcbench.meter.MeterEndpoint;
+import org.rpcbench.meter.NodeIdentity;
+import org.rpcbench.meter.ProcessMeter;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.ServerMeter;
 
 /** The launcher end to end, with JMH running in this JVM (-f 0) against the in-memory binding. */
 class ClientMainTest {
@@ -89,6 +93,7 @@ class ClientMainTest {
         assertThat(getUser.steady()).isNotNull();
         assertThat(record.jmh().threads()).isEqualTo(8);
         assertThat(record.environment().cores()).isPositive();
+        assertThat(record.environment().serverMeter()).isEqualTo(ServerMeter.none());
         assertThat(record.settingsHash()).hasSize(16);
         assertThat(Files.readString(dir.resolve("jmh.json"))).contains("UserServiceBenchmark.getUser");
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("p99.9 ms").contains("listUser");
@@ -218,6 +223,76 @@ class ClientMainTest {
         assertThat(run(tiny(dir))).isEqualTo(3);
         assertThat(err().lines()).containsExactly(
                 "rpc-bench client: cannot benchmark in-memory at 127.0.0.1:1: ConnectException: Connection refused: 127.0.0.1:1");
+    }
+
+    @Test
+    void theServersMetersAreReadOverItsEndpointAtTheWindowsEdges(@TempDir Path dir) throws Exception {
+        // the in-memory server is this JVM: its meter endpoint reads this process, as a server's reads its own
+        try (MeterEndpoint endpoint = MeterEndpoint.start("127.0.0.1", 0, ProcessMeter.self(), NodeIdentity.here("java"))) {
+            String[] closed = tiny(dir.resolve("closed"), "getUser");
+            String[] args = java.util.Arrays.copyOf(closed, closed.length + 2);
+            args[closed.length] = "--server-meter";
+            args[closed.length + 1] = "127.0.0.1:" + endpoint.port();
+            assertThat(run(args)).as(err()).isZero();
+            RunRecord record = Records.read(dir.resolve("closed/run.json"));
+            CaseRecord c = record.cases().get(0);
+            assertThat(c.cpuAndGc().server()).isNotNull();
+            assertThat(c.perCall().serverCpuMicros()).isNotNegative();
+            assertThat(c.perCall().serverAllocBytes()).isPositive();
+            ServerMeter meter = record.environment().serverMeter();
+            assertThat(meter.source()).isEqualTo(ServerMeter.ENDPOINT);
+            assertThat(meter.address()).isEqualTo("127.0.0.1:" + endpoint.port());
+            assertThat(meter.node()).isEqualTo(NodeIdentity.localNodeName());
+            assertThat(meter.cpuModel()).isEqualTo(NodeIdentity.localCpuModel());
+            assertThat(meter.cores()).isEqualTo(Runtime.getRuntime().availableProcessors());
+            assertThat(meter.runtime()).isEqualTo("java");
+
+            assertThat(run("--result", dir.resolve("open/jmh.json").toString(), "--rate", "200", "--warmup-seconds", "1",
+                    "--measure-seconds", "1", "--server-meter", "127.0.0.1:" + endpoint.port(), "getUser")).as(err()).isZero();
+            CaseRecord open = Records.read(dir.resolve("open/run.json")).cases().get(0);
+            assertThat(open.cpuAndGc().server()).isNotNull();
+            assertThat(open.perCall().serverAllocBytes()).isPositive();
+        }
+    }
+
+    @Test
+    void aServerPidIsReadOnThisHostAndTheRecordSaysSo(@TempDir Path dir) throws Exception {
+        String[] base = tiny(dir, "getUser");
+        String[] args = java.util.Arrays.copyOf(base, base.length + 2);
+        args[base.length] = "--server-pid";
+        args[base.length + 1] = String.valueOf(ProcessHandle.current().pid());
+        assertThat(run(args)).as(err()).isZero();
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.cases().get(0).cpuAndGc().server()).isNotNull();
+        assertThat(record.environment().serverMeter()).isEqualTo(new ServerMeter(ServerMeter.PROC, "pid " + ProcessHandle.current().pid(),
+                NodeIdentity.localNodeName(), NodeIdentity.localCpuModel(), Runtime.getRuntime().availableProcessors(), null));
+    }
+
+    @Test
+    void aMeterThatCannotBeReachedIsOneLineAndExitThree(@TempDir Path dir) throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        String[] base = tiny(dir, "getUser");
+        String[] args = java.util.Arrays.copyOf(base, base.length + 2);
+        args[base.length] = "--server-meter";
+        args[base.length + 1] = "127.0.0.1:" + port;
+        assertThat(run(args)).isEqualTo(3);
+        assertThat(err().lines()).hasSize(1).first().asString()
+                .startsWith("rpc-bench client: cannot read the server's meter at 127.0.0.1:" + port + ": ");
+        assertThat(Files.exists(dir.resolve("run.json"))).isFalse();
+    }
+
+    @Test
+    void theServersPidAndItsMeterAreOneOrTheOther(@TempDir Path dir) {
+        String result = dir.resolve("jmh.json").toString();
+        assertThat(run("--result", result, "--server-pid", "5", "--server-meter", "127.0.0.1:7071")).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench client: --server-pid and --server-meter both say where the server's"
+                + " meters are read: give one (see --help)");
+        err.reset();
+        assertThat(run("--result", result, "--server-meter", "7071")).isEqualTo(2);
+        assertThat(err().lines()).containsExactly("rpc-bench client: --server-meter takes HOST:PORT, not '7071' (see --help)");
     }
 
     @Test

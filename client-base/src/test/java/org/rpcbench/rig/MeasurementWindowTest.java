@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.infra.Control;
+import org.rpcbench.meter.ProcessMeter;
 
 /** The window watcher against flags a test flips, reading this JVM's own meters. */
 class MeasurementWindowTest {

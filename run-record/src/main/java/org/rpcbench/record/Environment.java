@@ -8,10 +8,17 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *
  * @param runtime "Java 17.0.15", "go1.26.8"
  * @param date ISO-8601 instant the run started
+ * @param serverMeter where the server's figures came from, and its node; null in records from before it was written
  */
 public record Environment(@JsonInclude(JsonInclude.Include.NON_NULL) String runtime, String jdk, String jvm, String os,
                           String cpuModel, Integer cores, String hostname, String gitCommit, String cpuPinning,
-                          String serverCommand, String date) {
+                          String serverCommand, String date, @JsonInclude(JsonInclude.Include.NON_NULL) ServerMeter serverMeter) {
+
+    /** An environment that says nothing of the server's meter. */
+    public Environment(String runtime, String jdk, String jvm, String os, String cpuModel, Integer cores, String hostname,
+                       String gitCommit, String cpuPinning, String serverCommand, String date) {
+        this(runtime, jdk, jvm, os, cpuModel, cores, hostname, gitCommit, cpuPinning, serverCommand, date, null);
+    }
 
     /** What two runs must share to be compared: JDK, JVM, OS, CPU model, cores, pinning. */
     public Environment comparable() {

@@ -193,6 +193,26 @@ class RecordsTest {
     }
 
     @Test
+    void whereTheServersMetersCameFromReadsBackAndIsAbsentFromOlderRecords(@TempDir Path dir) throws Exception {
+        RunRecord older = Samples.run("dubbo-kryo", "kryo", 32, List.of(Samples.closedCase("getUser", 1000, 2.5, 0)));
+        Path file = dir.resolve(Records.FILE);
+        Records.write(older, file);
+        assertThat(Files.readString(file)).doesNotContain("serverMeter");
+        assertThat(Records.read(file).environment().serverMeter()).isNull();
+        Environment e = older.environment();
+        ServerMeter meter = new ServerMeter(ServerMeter.ENDPOINT, "10.0.0.7:7071", "node-b", "Other CPU", 16, "go");
+        RunRecord remote = Samples.withEnvironment(older, new Environment(e.runtime(), e.jdk(), e.jvm(), e.os(), e.cpuModel(), e.cores(),
+                e.hostname(), e.gitCommit(), e.cpuPinning(), e.serverCommand(), e.date(), meter));
+        Records.write(remote, file);
+        assertThat(Records.read(file).environment().serverMeter()).isEqualTo(meter);
+        // where the server was read is no setting of the run: its hash stays
+        assertThat(SettingsHash.of(remote)).isEqualTo(SettingsHash.of(older));
+        Records.write(Samples.withEnvironment(older, new Environment(e.runtime(), e.jdk(), e.jvm(), e.os(), e.cpuModel(), e.cores(),
+                e.hostname(), e.gitCommit(), e.cpuPinning(), e.serverCommand(), e.date(), ServerMeter.none())), file);
+        assertThat(Files.readString(file)).contains("\"serverMeter\" : {\n      \"source\" : \"none\"\n    }");
+    }
+
+    @Test
     void aRunPassesOnlyWithEveryCaseAndNoError() {
         CaseRecord ok = Samples.closedCase("getUser", 1000, 2, 0);
         CaseRecord bad = Samples.closedCase("listUser", 1000, 2, 3);

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  * outside, without a request. Beside it, {@value #STAMP} is the moment the total was taken
  * ({@code System.nanoTime}, one clock for every process of the machine), 0 while the two are rewritten:
  * a client interpolates between the samples on either side of its window's edge instead of taking a total
- * up to a period old (client-base's PublishedAllocation). It needs {@code --add-exports
+ * up to a period old (benchmark-base's org.rpcbench.meter.PublishedAllocation). It needs {@code --add-exports
  * java.base/jdk.internal.perf} (every server jar's manifest has it); without it, or without per-thread
  * allocation accounting, nothing is published and the server's allocation reads "not measured".
  */

@@ -15,6 +15,10 @@ import org.rpcbench.binding.Switch;
 import org.rpcbench.cli.CommandLine;
 import org.rpcbench.cli.Option;
 import org.rpcbench.cli.UsageException;
+import org.rpcbench.meter.MeterAddress;
+import org.rpcbench.meter.MeterEndpoint;
+import org.rpcbench.meter.NodeIdentity;
+import org.rpcbench.meter.ProcessMeter;
 
 /**
  * Starts the jar's one {@link ServerBinding} and keeps it serving until SIGTERM or Ctrl-C.
@@ -22,14 +26,23 @@ import org.rpcbench.cli.UsageException;
  * <p>Scripts wait for the line starting with {@value #READY}; it carries the address actually bound,
  * which matters with {@code --port 0}. Every failure is one line on stderr and a non-zero exit:
  * 2 for bad options, 1 for a server that could not start (busy port, unknown host, ...).
+ *
+ * <p>With {@code --meter-port}, the server also answers its own meters (CPU, allocation, GC, threads, and
+ * its node, CPU model and cores) on that port of the same host, for a client on another host
+ * ({@link MeterEndpoint}, {@link org.rpcbench.meter.MeterProtocol}); it says where in the line
+ * {@value #METER} before the ready line.
  */
 public final class ServerMain {
     public static final String READY = "rpc-bench server ready:";
+    public static final String METER = "rpc-bench server meter on";
 
     static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1",
             "address to listen on; give a non-loopback address only to serve other hosts");
     static final Option<Integer> PORT = Option.port("port", -1,
             "port to listen on; 0 picks a free one (default: the binding's own port)");
+    static final Option<Integer> METER_PORT = Option.port("meter-port", 0,
+            "also answer this server's own CPU, allocation, GC and threads on this port of the same host, for a client on"
+                    + " another host (its --server-meter HOST:PORT); 0: no meter endpoint");
 
     /** Whether this server publishes its allocation for the client to read (see AllocationCounter). */
     private static final boolean ALLOCATION_PUBLISHED = AllocationCounter.start();
@@ -38,7 +51,7 @@ public final class ServerMain {
 
     /** The options the server declares (benchmark.sh's CLI is checked against them). */
     public static List<Option<?>> declared() {
-        return List.of(HOST, PORT);
+        return List.of(HOST, PORT, METER_PORT);
     }
 
     public static void main(String[] args) throws InterruptedException {
@@ -75,7 +88,11 @@ public final class ServerMain {
     }
 
     /** The outcome of {@link #start}: a running server, or the exit code to leave with. */
-    public record Started(RunningServer server, int exitCode, String address) {}
+    public record Started(RunningServer server, int exitCode, String address, String meterAddress) {
+        Started(RunningServer server, int exitCode, String address) {
+            this(server, exitCode, address, null);
+        }
+    }
 
     /** Parses the options, checks the address is free, starts the binding and prints the ready line. */
     public static Started start(ServerBinding binding, String[] args, PrintStream out, PrintStream err) {
@@ -93,6 +110,9 @@ public final class ServerMain {
         }
         settings.put("allocationPublished", String.valueOf(ALLOCATION_PUBLISHED));
         out.println("rpc-bench server settings: " + settings);
+        if (started.meterAddress != null) {
+            out.println(METER + " " + started.meterAddress);
+        }
         out.println(READY + " " + binding.name() + " on " + started.address + " (pid " + ProcessHandle.current().pid() + ")");
         out.flush();
     }
@@ -104,7 +124,7 @@ public final class ServerMain {
             summary += "\nFramework switches, as JVM options -D" + Switch.PREFIX + "NAME=VALUE (the client needs the same):\n"
                     + Switch.describe(binding.switches()).stripTrailing();
         }
-        CommandLine cli = CommandLine.strict(command, summary, List.of(HOST, PORT));
+        CommandLine cli = CommandLine.strict(command, summary, declared());
         CommandLine.Values values;
         try {
             values = cli.parse(args);
@@ -139,16 +159,45 @@ public final class ServerMain {
             err.println("rpc-bench server: cannot listen on " + where + ": " + e.getMessage());
             return new Started(null, 1, null);
         }
+        MeterEndpoint meter = null;
+        int meterPort = values.get(METER_PORT);
+        if (meterPort > 0) {
+            if (meterPort == port) {
+                err.println("rpc-bench server: --meter-port " + meterPort + " is the server's own port: give another");
+                return new Started(null, 2, null);
+            }
+            try {
+                meter = MeterEndpoint.start(host, meterPort, ProcessMeter.self(), NodeIdentity.here("java"));
+            } catch (IOException e) {
+                err.println("rpc-bench server: cannot answer the meter on " + host + ":" + meterPort + ": "
+                        + (e instanceof BindException b ? reason(b) : e.getMessage()));
+                return new Started(null, 1, null);
+            }
+        }
         RunningServer server;
         try {
             server = binding.start(host, port);
         } catch (Exception e) {
+            if (meter != null) {
+                meter.close();
+            }
             Throwable bind = find(e, BindException.class);
             err.println("rpc-bench server: " + binding.name() + " could not start on " + where + ": "
                     + (bind != null ? reason((BindException) bind) : rootMessage(e)));
             return new Started(null, 1, null);
         }
-        return new Started(server, 0, where);
+        if (meter == null) {
+            return new Started(server, 0, where);
+        }
+        MeterEndpoint endpoint = meter;
+        RunningServer both = () -> {
+            try {
+                server.close();
+            } finally {
+                endpoint.close();
+            }
+        };
+        return new Started(both, 0, where, new MeterAddress(host, endpoint.port()).toString());
     }
 
     /**

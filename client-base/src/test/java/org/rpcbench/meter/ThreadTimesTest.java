@@ -1,4 +1,4 @@
-package org.rpcbench.rig;
+package org.rpcbench.meter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
-import org.rpcbench.record.ThreadCpu;
 
 class ThreadTimesTest {
 
@@ -28,7 +27,7 @@ class ThreadTimesTest {
         ThreadTimes end = ThreadTimes.read(fixture("end"));
         assertThat(start.threads()).isEqualTo(11);
         assertThat(end.threads()).isEqualTo(11);
-        ThreadCpu cpu = start.until(end);
+        ThreadUse cpu = start.until(end);
         // Netty 400 ms + 1 ns, a handler 150 ms, a handler born in the window 20 ms, the idle main thread nothing
         assertThat(cpu.serviceNanos()).isEqualTo(570_000_001L);
         assertThat(cpu.jitNanos()).isEqualTo(250_000 + 50_000);
@@ -53,7 +52,7 @@ class ThreadTimesTest {
     void aThreadIdTakenByANewThreadCountsTheNewThreadFromZero() {
         ThreadTimes start = new ThreadTimes(Map.of(7L, new ThreadTimes.Task("Dubbo-framework", ThreadKind.SERVICE, 90_000)));
         ThreadTimes end = new ThreadTimes(Map.of(7L, new ThreadTimes.Task("C2 CompilerThre", ThreadKind.JIT, 4_000)));
-        assertThat(start.until(end)).isEqualTo(new ThreadCpu(0, 4_000, 0, 0, 1));
+        assertThat(start.until(end)).isEqualTo(new ThreadUse(0, 4_000, 0, 0, 1));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.rpcbench.rig;
+package org.rpcbench.meter;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

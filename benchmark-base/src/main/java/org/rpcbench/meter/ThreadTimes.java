@@ -1,4 +1,4 @@
-package org.rpcbench.rig;
+package org.rpcbench.meter;
 
 import java.io.File;
 import java.io.FileInputStream;
@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import org.rpcbench.record.ThreadCpu;
 
 /**
  * A process's threads at one moment, read from outside it: each thread's kind, from its name
@@ -22,7 +21,7 @@ import org.rpcbench.record.ThreadCpu;
  * ended (a tick's rounding at each edge), noise larger than what it would recover. What is lost is small
  * because of which threads end in a serving process: pool threads that outlived their keep-alive idle
  * (Dubbo's shared executors, a JIT's extra compiler threads), which ran nothing in their last seconds.
- * How many ended is counted ({@link ThreadCpu#threadsEnded}), so that a window that lost a busy one can
+ * How many ended is counted ({@link ThreadUse#threadsEnded}), so that a window that lost a busy one can
  * be told.
  */
 public final class ThreadTimes {
@@ -98,6 +97,11 @@ public final class ThreadTimes {
         }
     }
 
+    /** Each thread by its id. */
+    Map<Long, Task> tasks() {
+        return tasks;
+    }
+
     public int threads() {
         return tasks.size();
     }
@@ -108,7 +112,7 @@ public final class ThreadTimes {
     }
 
     /** The CPU the threads ran from this reading until {@code later}, by kind (see the class comment for threads that came and went). */
-    public ThreadCpu until(ThreadTimes later) {
+    public ThreadUse until(ThreadTimes later) {
         long[] byKind = new long[ThreadKind.values().length];
         int ended = 0;
         for (Map.Entry<Long, Task> e : later.tasks.entrySet()) {
@@ -126,7 +130,7 @@ public final class ThreadTimes {
                 ended++;
             }
         }
-        return new ThreadCpu(byKind[ThreadKind.SERVICE.ordinal()], byKind[ThreadKind.JIT.ordinal()], byKind[ThreadKind.GC.ordinal()],
+        return new ThreadUse(byKind[ThreadKind.SERVICE.ordinal()], byKind[ThreadKind.JIT.ordinal()], byKind[ThreadKind.GC.ordinal()],
                 byKind[ThreadKind.OTHER.ordinal()], ended);
     }
 }

@@ -1,4 +1,4 @@
-package org.rpcbench.rig;
+package org.rpcbench.meter;
 
 import java.io.File;
 import java.io.IOException;
@@ -28,10 +28,12 @@ import java.util.function.LongSupplier;
  * ({@link #GO_MAGIC}; go/meter/counters.go), which is read when the process has no JVM counters.
  *
  * <p>Both sides of a run are read the same way, so their figures compare. Any source may be missing
- * (another OS, another user's process, {@code -XX:-UsePerfData}, a server on another host or in another
- * language): its fields then read -1, "not known", never 0.
+ * (another OS, another user's process, {@code -XX:-UsePerfData}, a server in another language): its fields
+ * then read -1, "not known", never 0. A server on another host reads itself with this meter ({@link #self()})
+ * and answers the readings over its meter endpoint ({@link MeterEndpoint}, {@link MeterProtocol}): one reading
+ * code for both paths.
  */
-public final class ProcessMeter {
+public final class ProcessMeter implements Meter {
     /** Linux reports process times in USER_HZ ticks, 100 a second on every architecture it runs on. */
     static final long NANOS_PER_TICK = 10_000_000L;
     private static final int MAGIC = 0xcafec0c0;
@@ -135,6 +137,7 @@ public final class ProcessMeter {
      * The process now: the moment of the reading is when its CPU is read, and its allocation is taken at
      * that moment too (a published total is interpolated to it, which may take up to the publisher's period).
      */
+    @Override
     public ProcessReading read() {
         PublishedAllocation.Sample before = published == null ? null : published.sample();
         long wall = System.nanoTime();
@@ -162,6 +165,7 @@ public final class ProcessMeter {
     }
 
     /** How long the process's JIT compilers have spent compiling since it started, in ns; -1 when not known. */
+    @Override
     public long jitNanos() {
         if (ownJitNanos != null) {
             return ownJitNanos.getAsLong();

@@ -1,4 +1,4 @@
-package org.rpcbench.rig;
+package org.rpcbench.meter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.rpcbench.rig;
+package org.rpcbench.meter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.record.ProcessDelta;
+import org.rpcbench.rig.Deltas;
 
 /** Reads this test's own JVM, and a child JVM, from outside as it would read a server: Linux's /proc and the JVM's counters. */
 class ProcessMeterTest {
@@ -33,7 +34,7 @@ class ProcessMeterTest {
         assertThat(sink).isNotNegative();
         // at least a good part of that shows as the process's CPU (ticks are 10 ms), and as its service threads'
         assertThat(after.cpuNanos() - before.cpuNanos()).isGreaterThanOrEqualTo(200_000_000L);
-        ProcessDelta delta = before.until(after);
+        ProcessDelta delta = Deltas.between(before, after);
         assertThat(delta.threads()).isNotNull();
         assertThat(delta.threads().serviceNanos()).isGreaterThanOrEqualTo(250_000_000L);
         assertThat(after.gcCount()).isGreaterThan(before.gcCount());
@@ -59,8 +60,8 @@ class ProcessMeterTest {
         assertThat(r.gcPauseNanos()).isEqualTo(-1);
         assertThat(r.allocBytes()).isEqualTo(-1);
         assertThat(r.threads()).isNull();
-        assertThat(r.until(nobody.read()).cpuNanos()).isNull();
-        assertThat(r.until(nobody.read()).threads()).isNull();
+        assertThat(Deltas.between(r, nobody.read()).cpuNanos()).isNull();
+        assertThat(Deltas.between(r, nobody.read()).threads()).isNull();
     }
 
     /**
@@ -89,7 +90,7 @@ class ProcessMeterTest {
             long spun = after.threads().nanosOf("spinner") - before.threads().nanosOf("spinner");
             long slept = after.threads().nanosOf("sleeper") - before.threads().nanosOf("sleeper");
             assertThat(spun).isGreaterThanOrEqualTo(50_000_000).isGreaterThan(slept);
-            ProcessDelta delta = before.until(after);
+            ProcessDelta delta = Deltas.between(before, after);
             assertThat(delta.threads().serviceNanos()).isGreaterThanOrEqualTo(spun);
             assertThat(delta.allocBytes()).isPositive();
             // its allocation counter's thread is rpc-bench's, not the service's
