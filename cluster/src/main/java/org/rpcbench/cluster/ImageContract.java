@@ -2,6 +2,7 @@ package org.rpcbench.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the plan assumes of the image (written out for the image's makers in k8s-image-contract.md): java on
@@ -42,6 +43,23 @@ public final class ImageContract {
             "exit $code");
 
     private ImageContract() {}
+
+    /** The run record a client printed to its log between the markers, if it printed one. */
+    public static Optional<String> recordIn(String log) {
+        if (log == null) {
+            return Optional.empty();
+        }
+        int begin = log.lastIndexOf(RECORD_BEGIN);
+        if (begin < 0) {
+            return Optional.empty();
+        }
+        int end = log.indexOf(RECORD_END, begin);
+        if (end < 0) {
+            return Optional.empty();
+        }
+        String record = log.substring(begin + RECORD_BEGIN.length(), end).strip();
+        return record.isEmpty() ? Optional.empty() : Optional.of(record);
+    }
 
     /** The server's command: its JVM, listening on every address of the pod. */
     static List<String> serverCommand(ClusterOptions o) {

@@ -16,8 +16,12 @@ class ClusterPlanTest {
     static final long START = 1_800_000_000L;
 
     static ClusterOptions options(int clients) {
+        return builder(clients).build();
+    }
+
+    static ClusterOptions.Builder builder(int clients) {
         return ClusterOptions.builder("r42", "dubbo-hessian", "rpc-bench:abc1234").namespace("bench").clients(clients)
-                .port(20880).clientArgs(List.of("-f", "1", "-wi", "2")).clientJvm(List.of("-Xmx1g")).build();
+                .port(20880).clientArgs(List.of("-f", "1", "-wi", "2")).clientJvm(List.of("-Xmx1g"));
     }
 
     @Test
