@@ -34,6 +34,16 @@ class ValidKubernetesObjectsTest {
     }
 
     @Test
+    void theNightlysManifestsAreValid() throws Exception {
+        KubernetesValidator validator = KubernetesValidator.find();
+
+        KubernetesValidator.Verdict verdict = validator.validate(List.of(NightlyManifestTest.NIGHTLY));
+
+        assertThat(verdict.exitCode()).as(verdict.output()).isZero();
+        assertThat(verdict.output().lines().filter(l -> l.contains(" passed for resource "))).as(verdict.output()).hasSize(4);
+    }
+
+    @Test
     void aMisspeltFieldIsRejected(@TempDir Path dir) throws Exception {
         KubernetesValidator validator = KubernetesValidator.find();
         ObjectNode pod = new ClusterPlan(ClusterPlanTest.options(1)).serverPod();
