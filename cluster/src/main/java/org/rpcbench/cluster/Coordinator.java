@@ -23,7 +23,7 @@ import java.util.Optional;
  * Runs one {@link ClusterPlan} on a cluster: checks first that it can (the API answers, the permissions
  * are there, the pools have the nodes, no object of the run exists yet), then makes the server and its
  * Service, waits for the server to be ready, makes the clients' Job with their common start, waits for
- * every client to finish, reads each client's record from its log, and at the end, whatever happened,
+ * every client to finish, reads each client's results (run.json and tallies) from its log, and at the end, whatever happened,
  * deletes every object labelled with the run's id and checks that none is left.
  *
  * <p>A pod in trouble ({@link PodTrouble}), the server stopping while the clients run, a Job that fails
@@ -305,21 +305,35 @@ public final class Coordinator {
         }
     }
 
-    /** Reads the record of every client that succeeded; a succeeded client without one fails the run. */
+    /** Reads the results of every client that succeeded; a succeeded client without them fails the run. */
     private String collect(List<ClientRecord> records, String failure) {
         for (Pod p : clientPods()) {
             if (!"Succeeded".equals(p.getStatus() == null ? null : p.getStatus().getPhase())) {
                 continue;
             }
             String text = client.pods().inNamespace(ns).withName(p.getMetadata().getName()).getLog();
-            Optional<String> record = ImageContract.recordIn(text);
-            if (record.isEmpty()) {
+            Optional<String> printed = ImageContract.recordIn(text);
+            String problem = null;
+            Map<String, byte[]> files = Map.of();
+            if (printed.isEmpty()) {
+                problem = "finished without printing its results";
+            } else {
+                try {
+                    files = ResultArchive.unpack(printed.get());
+                    if (!files.containsKey("run.json")) {
+                        problem = "printed results without a run.json";
+                    }
+                } catch (IllegalArgumentException e) {
+                    problem = "printed results that cannot be read: " + e.getMessage();
+                }
+            }
+            if (problem != null) {
                 if (failure == null) {
-                    failure = "client " + index(p) + " (pod " + p.getMetadata().getName() + ") finished without printing its run record";
+                    failure = "client " + index(p) + " (pod " + p.getMetadata().getName() + ") " + problem;
                 }
                 continue;
             }
-            records.add(new ClientRecord(index(p), p.getMetadata().getName(), PodTrouble.node(p), record.get()));
+            records.add(new ClientRecord(index(p), p.getMetadata().getName(), PodTrouble.node(p), files));
         }
         return failure;
     }

@@ -7,18 +7,19 @@ import java.util.Optional;
 /**
  * What the plan assumes of the image (written out for the image's makers in k8s-image-contract.md): java on
  * the PATH, every pair's jars at {@value #JARS}/PAIR-server.jar and PAIR-client.jar, and a POSIX sh with
- * date, sleep and cat. The plan names the command itself, so the image's entrypoint does not matter.
+ * date, sleep, mkdir, tar, gzip and base64. The plan names the command itself, so the image's entrypoint does not matter.
  *
  * <p>A client's container runs {@link #CLIENT_SCRIPT}: it waits for the instant all clients share, runs
- * the client, and prints the run record to its log between {@link #RECORD_BEGIN} and {@link #RECORD_END}:
+ * the client, and prints its result folder (run.json, jmh.json, tallies/: what {@code merge} reads) to its
+ * log between {@link #RECORD_BEGIN} and {@link #RECORD_END}, as a gzipped tar in base64 ({@link ResultArchive}):
  * the coordinator reads the log, so no volume is needed.
  */
 public final class ImageContract {
     public static final String JARS = "/opt/rpc-bench/jars";
     /** Where the client writes JMH's result; its run record lands beside it, as run.json. */
     public static final String RESULT_DIR = "/tmp/rpc-bench";
-    public static final String RECORD_BEGIN = "=== rpc-bench run.json begin ===";
-    public static final String RECORD_END = "=== rpc-bench run.json end ===";
+    public static final String RECORD_BEGIN = "=== rpc-bench results begin ===";
+    public static final String RECORD_END = "=== rpc-bench results end ===";
     /** The exit code of a client that started after the others' window had opened. */
     public static final int LATE_EXIT = 75;
     public static final String START_AT = "RPCBENCH_START_AT";
@@ -26,7 +27,8 @@ public final class ImageContract {
 
     /**
      * Waits for the common start (epoch seconds in $RPCBENCH_START_AT), refuses to start late, runs its
-     * arguments as the client, then prints the record between the markers and leaves with the client's code.
+     * arguments as the client, then prints the result folder (when it holds a run.json) between the markers
+     * and leaves with the client's code.
      */
     public static final String CLIENT_SCRIPT = String.join("\n",
             "start=\"$" + START_AT + "\"; late=\"$" + LATE_SECONDS + "\"; now=$(date +%s)",
@@ -38,13 +40,13 @@ public final class ImageContract {
             "mkdir -p " + RESULT_DIR,
             "\"$@\"; code=$?",
             "if [ -f " + RESULT_DIR + "/run.json ]; then",
-            "  echo '" + RECORD_BEGIN + "'; cat " + RESULT_DIR + "/run.json; echo; echo '" + RECORD_END + "'",
+            "  echo '" + RECORD_BEGIN + "'; tar -C " + RESULT_DIR + " -cf - . | gzip -c | base64; echo '" + RECORD_END + "'",
             "fi",
             "exit $code");
 
     private ImageContract() {}
 
-    /** The run record a client printed to its log between the markers, if it printed one. */
+    /** What a client printed to its log between the markers (its results, packed), if it printed them. */
     public static Optional<String> recordIn(String log) {
         if (log == null) {
             return Optional.empty();

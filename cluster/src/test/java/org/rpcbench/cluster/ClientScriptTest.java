@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,11 +51,16 @@ class ClientScriptTest {
 
     @Test
     void theRecordIsPrintedBetweenTheMarkersAndTheClientsExitCodeKept() throws Exception {
-        Ran ran = run(now(), 10, "echo JMH says things; printf '{\"format\": 1}\\n' > \"$RESULTS/run.json\"; exit 3");
+        Ran ran = run(now(), 10, "echo JMH says things; printf '{\"format\": 1}\\n' > \"$RESULTS/run.json\"; mkdir \"$RESULTS/tallies\";"
+                + " printf 'counts' > \"$RESULTS/tallies/fork-1.hgrm\"; exit 3");
 
         assertThat(ran.exitCode()).isEqualTo(3);
         assertThat(ran.out()).startsWith("JMH says things\n" + ImageContract.RECORD_BEGIN + "\n");
-        assertThat(ImageContract.recordIn(ran.out())).contains("{\"format\": 1}");
+        Map<String, byte[]> files = ResultArchive.unpack(ImageContract.recordIn(ran.out()).orElseThrow());
+        assertThat(files).containsOnlyKeys("run.json", "tallies/fork-1.hgrm");
+        assertThat(new String(files.get("run.json"), StandardCharsets.UTF_8)).isEqualTo("{\"format\": 1}\n");
+        ResultArchive.write(files, dir.resolve("client-0"));
+        assertThat(dir.resolve("client-0/tallies/fork-1.hgrm")).hasContent("counts");
     }
 
     @Test

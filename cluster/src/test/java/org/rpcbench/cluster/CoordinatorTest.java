@@ -81,6 +81,7 @@ class CoordinatorTest {
         assertThat(outcome.records()).extracting(ClientRecord::index).containsExactly(0, 1);
         assertThat(outcome.records()).extracting(ClientRecord::node).containsExactly("client-0", "client-1");
         assertThat(outcome.records().get(1).runJson()).isEqualTo("{\"format\":1,\"pair\":\"dubbo-hessian\",\"client\":1}");
+        assertThat(outcome.records().get(1).files()).containsOnlyKeys("run.json", "tallies/fork-1.json");
         assertThat(said.toString()).contains("server rpcbench-r42-server ready on node server-0", "2 client(s) start at 1800000062");
         assertThat(left()).isEmpty();
     }
@@ -178,7 +179,7 @@ class CoordinatorTest {
         cluster.clientScenario = FakeCluster.Clients.ONE_WITHOUT_RECORD;
         ClusterOutcome outcome = coordinator().run();
 
-        assertThat(outcome.failure()).isEqualTo("client 1 (pod rpcbench-r42-clients-1-x) finished without printing its run record");
+        assertThat(outcome.failure()).isEqualTo("client 1 (pod rpcbench-r42-clients-1-x) finished without printing its results");
         assertThat(outcome.records()).hasSize(1);
         assertThat(left()).isEmpty();
     }

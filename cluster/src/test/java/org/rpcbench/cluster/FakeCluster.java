@@ -105,7 +105,10 @@ final class FakeCluster implements Waiting.Pause {
                         status(p, new PodStatusBuilder().withPhase("Failed").withReason("Evicted").withMessage("The node was low on resource: memory.").build());
                     } else {
                         boolean withRecord = !(i == 1 && clientScenario == Clients.ONE_WITHOUT_RECORD);
-                        log(p.getMetadata().getName(), "# JMH\nsome output\n" + (withRecord ? ImageContract.RECORD_BEGIN + "\n" + RECORD.replace("}", ",\"client\":" + i + "}")
+                        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+                        files.put("run.json", RECORD.replace("}", ",\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        files.put("tallies/fork-1.json", ("{\"fork\":1,\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        log(p.getMetadata().getName(), "# JMH\nsome output\n" + (withRecord ? ImageContract.RECORD_BEGIN + "\n" + ResultArchive.pack(files)
                                 + "\n" + ImageContract.RECORD_END + "\n" : "") + "done\n");
                         status(p, succeeded());
                         succeeded++;
