@@ -88,6 +88,7 @@ public final class Coordinator {
         List<ClientRecord> records = new ArrayList<>();
         String failure;
         String serverNode = null;
+        List<String> left = List.of();
         try {
             create(plan.service());
             create(plan.serverPod());
@@ -101,18 +102,25 @@ public final class Coordinator {
             failure = collect(records, failure);
         } catch (RunFailure e) {
             failure = e.getMessage();
-            collect(records, failure);
+            // the clients that finished keep their results, also after a stop (the interrupt waits until after)
+            boolean interrupted = Thread.interrupted();
+            try {
+                collectQuietly(records);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         } catch (KubernetesClientException e) {
             failure = "the cluster refused or failed a request: " + rootMessage(e);
             collectQuietly(records);
         } finally {
             // also when interrupted: nothing of the run may stay behind
-            List<String> left = cleanup();
+            left = cleanup();
             if (!left.isEmpty()) {
                 log.println("rpc-bench cluster: left behind after the cleanup: " + String.join(", ", left));
             }
         }
-        List<String> left = remaining();
         return new ClusterOutcome(failure, records, serverNode, left);
     }
 

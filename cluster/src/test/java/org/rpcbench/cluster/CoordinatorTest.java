@@ -166,6 +166,30 @@ class CoordinatorTest {
     }
 
     @Test
+    void aStopWhileTheClientsRunFailsTheRunAsStoppedAndStillCleansUp() throws Exception {
+        // Ctrl-C: the command's handler interrupts the thread running the coordinator
+        Thread runner = Thread.currentThread();
+        cluster.clientScenario = FakeCluster.Clients.NEVER_FINISH;
+        FakeCluster stopping = cluster;
+        Waiting w = new Waiting(stopping.waiting().poll(), stopping.waiting().serverReady(), stopping.waiting().cleanup(), () -> stopping.now, d -> {
+            stopping.pause(d);
+            if (!client.pods().inNamespace("bench").withLabel("rpcbench.role", "client").list().getItems().isEmpty()) {
+                runner.interrupt();
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException();
+            }
+        });
+
+        ClusterOutcome outcome = new Coordinator(client, plan, w, new PrintStream(said, true, StandardCharsets.UTF_8)).run();
+
+        assertThat(Thread.interrupted()).as("the interrupt is kept for the caller").isTrue();
+        assertThat(outcome.failure()).isEqualTo("stopped");
+        assertThat(outcome.leftovers()).isEmpty();
+        assertThat(left()).isEmpty();
+    }
+
+    @Test
     void aJobPastItsDeadlineFailsTheRunWithKubernetesReason() throws Exception {
         cluster.clientScenario = FakeCluster.Clients.JOB_DEADLINE;
         ClusterOutcome outcome = coordinator().run();
