@@ -98,7 +98,7 @@ public final class Coordinator {
             long startAt = waiting.clockMillis().getAsLong() / 1000 + plan.options().startLeadSeconds();
             create(plan.clientJob(startAt));
             log.println("rpc-bench cluster: " + plan.options().clients() + " client(s) start at " + startAt + " (epoch s)");
-            failure = awaitClients();
+            failure = awaitClients(startAt);
             failure = collect(records, failure);
         } catch (RunFailure e) {
             failure = e.getMessage();
@@ -261,7 +261,7 @@ public final class Coordinator {
     }
 
     /** Null when every client succeeded; else why not. */
-    private String awaitClients() throws RunFailure {
+    private String awaitClients(long startAt) throws RunFailure {
         ClusterOptions o = plan.options();
         long until = waiting.clockMillis().getAsLong() + (o.startLeadSeconds() + o.timeoutSeconds() + 60L) * 1000;
         while (true) {
@@ -269,10 +269,24 @@ public final class Coordinator {
             if (job == null) {
                 throw new RunFailure("the clients' Job " + plan.jobName() + " is gone (deleted)");
             }
-            for (Pod p : clientPods()) {
+            List<Pod> clients = clientPods();
+            for (Pod p : clients) {
                 Optional<String> trouble = PodTrouble.of(p);
                 if (trouble.isPresent()) {
                     throw new RunFailure("client " + index(p) + ": " + trouble.get());
+                }
+            }
+            // past the common start and its tolerance, a client not yet running can only start late
+            if (waiting.clockMillis().getAsLong() / 1000 > startAt + o.lateSeconds()) {
+                if (clients.size() < o.clients()) {
+                    throw new RunFailure("only " + clients.size() + " of " + o.clients() + " client pods were made by the clients' common start"
+                            + " (" + o.lateSeconds() + " s late at most): see the Job's events (a quota, an admission rule)");
+                }
+                for (Pod p : clients) {
+                    if (p.getStatus() == null || p.getStatus().getPhase() == null || "Pending".equals(p.getStatus().getPhase())) {
+                        throw new RunFailure("client " + index(p) + ": pod " + p.getMetadata().getName() + " had not started "
+                                + o.lateSeconds() + " s after the clients' common start: " + PodTrouble.waitingFor(p));
+                    }
                 }
             }
             Integer succeeded = job.getStatus() == null ? null : job.getStatus().getSucceeded();

@@ -190,6 +190,18 @@ class CoordinatorTest {
     }
 
     @Test
+    void aClientNeverScheduledFailsTheRunOnceTheWindowHasOpened() throws Exception {
+        cluster.clientScenario = FakeCluster.Clients.ONE_NEVER_SCHEDULED;
+        ClusterOutcome outcome = coordinator().run();
+
+        assertThat(outcome.failure()).isEqualTo("client 1: pod rpcbench-r42-clients-1-x had not started 10 s after the clients' common start:"
+                + " phase Pending, PodScheduled: Unschedulable (0/3 nodes are available: 1 node(s) didn't match pod anti-affinity rules.)");
+        // the server was ready at 2 s, the clients start at 62 s, 10 s late at most: the next look after 72 s
+        assertThat(cluster.now / 1000 - 1_800_000_000L).isEqualTo(74);
+        assertThat(left()).isEmpty();
+    }
+
+    @Test
     void aJobPastItsDeadlineFailsTheRunWithKubernetesReason() throws Exception {
         cluster.clientScenario = FakeCluster.Clients.JOB_DEADLINE;
         ClusterOutcome outcome = coordinator().run();

@@ -25,7 +25,7 @@ import java.util.Map;
  */
 final class FakeCluster implements Waiting.Pause {
     enum Server { READY, IMAGE_PULL_BACKOFF, UNSCHEDULABLE, EVICTED_WHILE_CLIENTS_RUN }
-    enum Clients { SUCCEED, ONE_FAILS, ONE_EVICTED, NEVER_FINISH, ONE_WITHOUT_RECORD, JOB_DEADLINE }
+    enum Clients { SUCCEED, ONE_FAILS, ONE_EVICTED, NEVER_FINISH, ONE_WITHOUT_RECORD, JOB_DEADLINE, ONE_NEVER_SCHEDULED }
 
     static final String RECORD = "{\"format\":1,\"pair\":\"dubbo-hessian\"}";
 
@@ -81,7 +81,13 @@ final class FakeCluster implements Waiting.Pause {
                 Pod pod = client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(plan.jobName() + "-" + i + "-x")
                         .withLabels(labels).addToAnnotations("batch.kubernetes.io/job-completion-index", Integer.toString(i)).endMetadata()
                         .withSpec(job.getSpec().getTemplate().getSpec()).editSpec().withNodeName("client-" + i).endSpec().build()).create();
-                status(pod, running(true));
+                if (i == 1 && clientScenario == Clients.ONE_NEVER_SCHEDULED) {
+                    status(pod, new PodStatusBuilder().withPhase("Pending").addToConditions(new PodConditionBuilder().withType("PodScheduled")
+                            .withStatus("False").withReason("Unschedulable").withMessage("0/3 nodes are available: 1 node(s) didn't match pod anti-affinity rules.")
+                            .build()).build());
+                } else {
+                    status(pod, running(true));
+                }
             }
             return;
         }
@@ -91,7 +97,7 @@ final class FakeCluster implements Waiting.Pause {
             return;
         }
         switch (clientScenario) {
-            case NEVER_FINISH -> { }
+            case NEVER_FINISH, ONE_NEVER_SCHEDULED -> { }
             case JOB_DEADLINE -> client.batch().v1().jobs().inNamespace(ns).resource(new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder(job)
                     .withStatus(new JobStatusBuilder().addNewCondition().withType("Failed").withStatus("True").withReason("DeadlineExceeded")
                             .withMessage("Job was active longer than specified deadline").endCondition().build()).build()).updateStatus();
