@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The tests: `mvn -B -T 1C verify`, after installing what two of them need from Debian's packages when it is
 # missing: Chromium (the HTML report is opened in it headless) and PostgreSQL (the history store is tested
-# against a real server, which the test starts and stops itself). Extra arguments go to Maven. Modules
+# against a real server, which the test starts and stops itself), and kubernetes-validate from PyPI (the
+# Kubernetes objects rpc-bench renders are checked against pinned schemas, .ci/kubernetes-validate). Extra arguments go to Maven. Modules
 # build in parallel, a thread per core (-T 1C): a module's tests spend much of their time starting JVMs
 # and servers, which leaves a core idle in a build one module at a time.
 set -euo pipefail
@@ -31,6 +32,16 @@ if (( ${#missing[@]} )); then
     exit 1
   fi
   rm -f "$log"
+fi
+
+# the cluster module's tests validate every Kubernetes object rpc-bench renders, offline, with a pinned
+# kubernetes-validate (from PyPI, into a virtual environment of its own); without it they say SKIPPED, in CI they fail
+if validator="$(.ci/kubernetes-validate)"; then
+  export RPCBENCH_KUBERNETES_VALIDATE="$validator"
+elif [[ "${CI:-}" == true ]]; then
+  exit 1
+else
+  echo "test.sh: kubernetes-validate could not be installed: the tests that validate Kubernetes objects will say SKIPPED" >&2
 fi
 
 exec mvn -B -T 1C verify "$@"
