@@ -68,7 +68,7 @@ final class PairCommand {
                 ctx.clientJvm()).settings(ctx.checkout, pair, side, cli.running.load.switches());
         settings.host = cli.run.host == null ? "127.0.0.1" : cli.run.host;
         settings.port = cli.run.port;
-        settings.overwrite = Boolean.TRUE.equals(cli.run.overwrite);
+        settings.overwrite = Boolean.TRUE.equals(cli.overwrite.overwrite);
         settings.rate = cli.run.rate;
         settings.profiling = cli.run.profiling();
         settings.historyStore = ctx.historyStore();
@@ -97,11 +97,11 @@ final class PairCommand {
         if (pair.go() && cli.run.profiling()) {
             throw new UsageException("-m profiling records JVMs; " + pair.name() + " runs on Go");
         }
-        if (cli.run.overwrite != null && cli.run.result == null) {
+        if (cli.overwrite.given() && cli.run.result == null) {
             throw new UsageException("--overwrite is for -f: a run's own directory is always new");
         }
         if (side == Side.SERVER) {
-            for (String option : List.of("-f", "-r", "--overwrite")) {
+            for (String option : List.of("-f", "-r")) {
                 if (Merge.given(cli.run).contains(option)) {
                     throw new UsageException(option + " does not apply to a server alone");
                 }

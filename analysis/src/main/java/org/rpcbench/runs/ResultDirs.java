@@ -19,7 +19,8 @@ import org.rpcbench.record.Records;
  * Where results go, never where another run's are: a directory of a command's own is new every time
  * ({@code results/STEM-yyyyMMdd-HHmmss}, then {@code -2}, {@code -3} ... when that second is taken), made
  * with one atomic create that fails when it exists; a run writing where it is told (-f) claims the
- * directory for as long as it runs, and refuses to replace a result found there unless told to overwrite.
+ * directory for as long as it runs, and refuses to replace a result found there unless told to overwrite
+ * (then the old result is set aside as {@code NAME.replaced} before the run starts).
  */
 public final class ResultDirs {
     static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -83,7 +84,11 @@ public final class ResultDirs {
             try {
                 Files.writeString(claim, me, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW,
                         java.nio.file.StandardOpenOption.WRITE);
-                return new Claim(claim);
+                Claim held = new Claim(claim);
+                if (overwrite) {
+                    setAside(files, held);
+                }
+                return held;
             } catch (FileAlreadyExistsException held) {
                 long owner = owner(claim);
                 if (owner > 0 && owner != ProcessHandle.current().pid() && ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
@@ -99,6 +104,29 @@ public final class ResultDirs {
                 }
             } catch (IOException e) {
                 throw unwritable(dir, e);
+            }
+        }
+    }
+
+    /** What a replaced result is renamed to, beside it: kept, but never read as a result. */
+    static final String REPLACED = ".replaced";
+
+    /**
+     * Moves the results a run under --overwrite replaces out of its way before it starts, so that a run that
+     * fails before writing leaves no old record that could pass for its own.
+     */
+    private static void setAside(List<Path> files, Claim held) throws UsageException {
+        for (Path f : files) {
+            for (Path existing : List.of(f, Records.besideResult(f))) {
+                try {
+                    if (Files.exists(existing, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        Files.move(existing, existing.resolveSibling(existing.getFileName() + REPLACED),
+                                java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                    }
+                } catch (IOException e) {
+                    held.close();
+                    throw unwritable(existing.getParent(), e);
+                }
             }
         }
     }

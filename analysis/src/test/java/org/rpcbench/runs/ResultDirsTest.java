@@ -76,4 +76,19 @@ class ResultDirsTest {
         assertThatThrownBy(() -> ResultDirs.claim(List.of(file.resolve("x/jmh.json")), false)).isInstanceOf(UsageException.class)
                 .hasMessageStartingWith("cannot write results in ");
     }
+
+    @Test
+    void anOverwrittenResultIsSetAsideBeforeTheRunSoThatAFailedRunLeavesNoOldRecord() throws Exception {
+        Path file = dir.resolve("run/jmh.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "old jmh");
+        Files.writeString(dir.resolve("run/run.json"), "old record");
+        try (ResultDirs.Claim claim = ResultDirs.claim(List.of(file), true)) {
+            assertThat(file).doesNotExist();
+            assertThat(dir.resolve("run/run.json")).doesNotExist();
+        }
+        assertThat(dir.resolve("run/run.json.replaced")).hasContent("old record");
+        assertThat(dir.resolve("run/jmh.json.replaced")).hasContent("old jmh");
+        assertThat(org.rpcbench.record.Records.find(dir)).as("a record set aside is no record").isEmpty();
+    }
 }
