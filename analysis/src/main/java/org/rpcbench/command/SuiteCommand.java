@@ -12,6 +12,7 @@ import java.util.Map;
 import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
+import org.rpcbench.record.WholeFile;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.report.OverallTable;
 import org.rpcbench.report.ReportTable;
@@ -306,24 +307,22 @@ final class SuiteCommand extends AbstractCommand {
         List<String> notes = SuiteTable.notes(table, suite.notes());
         String noteLines = notes.stream().map(n -> n + "\n").reduce("", String::concat);
         Path html = SuiteHtml.write(table, suite.seed(), notes, dir, history);
+        String md;
         if (sweep) {
-            String md = "## " + title + "\n\n" + SweepTable.markdown(table, suite.seed());
-            Files.writeString(dir.resolve("suite.md"), md + (notes.isEmpty() ? "" : "\n" + noteLines), StandardCharsets.UTF_8);
+            md = "## " + title + "\n\n" + SweepTable.markdown(table, suite.seed()) + (notes.isEmpty() ? "" : "\n" + noteLines);
             out.print(title + "\n\n" + SweepTable.text(table, suite.seed()) + noteLines);
-            out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + html + " (HTML)");
         } else {
-            Files.writeString(dir.resolve("suite.md"), SuiteTable.markdown(table, suite.seed())
-                    + (notes.isEmpty() ? "" : "\n" + noteLines), StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve("suite.csv"), SuiteTable.csv(entries), StandardCharsets.UTF_8);
+            md = SuiteTable.markdown(table, suite.seed()) + (notes.isEmpty() ? "" : "\n" + noteLines);
+            WholeFile.write(dir.resolve("suite.csv"), SuiteTable.csv(entries));
             out.print(SuiteTable.text(table, suite.seed()) + (notes.isEmpty() ? "" : "\n" + noteLines));
-            out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + dir.resolve("suite.csv") + " (CSV), " + html
-                    + " (HTML)");
         }
         String scenes = scenes(suite, pairs, dir, runs);
+        // suite.md whole, its scenes in it: a reader never finds it without them
+        WholeFile.write(dir.resolve("suite.md"), md + (scenes.isEmpty() ? "" : "\n```\n" + scenes + "```\n"));
+        out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + (sweep ? "" : dir.resolve("suite.csv") + " (CSV), ") + html
+                + " (HTML)");
         if (!scenes.isEmpty()) {
             out.print("\n" + scenes);
-            Files.writeString(dir.resolve("suite.md"), "\n```\n" + scenes + "```\n", StandardCharsets.UTF_8,
-                    java.nio.file.StandardOpenOption.APPEND);
         }
     }
 

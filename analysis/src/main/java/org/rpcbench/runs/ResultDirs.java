@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
+import org.rpcbench.record.WholeFile;
 
 /**
  * Where results go, never where another run's are: a directory of a command's own is new every time
@@ -33,14 +34,7 @@ public final class ResultDirs {
     public static Path create(Path parent, String stem, Clock clock) throws UsageException {
         String base = stem + "-" + LocalDateTime.now(clock).format(STAMP);
         try {
-            Files.createDirectories(parent);
-            for (int n = 1; ; n++) {
-                try {
-                    return Files.createDirectory(parent.resolve(n == 1 ? base : base + "-" + n));
-                } catch (FileAlreadyExistsException taken) {
-                    // another run has this name: the next suffix
-                }
-            }
+            return org.rpcbench.record.NewDirectory.create(parent, base);
         } catch (IOException e) {
             throw unwritable(parent, e);
         }
@@ -82,9 +76,8 @@ public final class ResultDirs {
         String me = String.valueOf(ProcessHandle.current().pid());
         for (int attempt = 0; ; attempt++) {
             try {
-                Files.writeString(claim, me, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW,
-                        java.nio.file.StandardOpenOption.WRITE);
-                Claim held = new Claim(claim);
+                take(claim, me);
+                Claim held = new Claim(claim, me);
                 if (overwrite) {
                     setAside(files, held);
                 }
@@ -98,7 +91,8 @@ public final class ResultDirs {
                     throw new UsageException("cannot claim " + dir + " (" + claim + " keeps coming back)");
                 }
                 try {
-                    Files.deleteIfExists(claim); // left by a run that ended without letting go (killed)
+                    // left by a run that ended without letting go (killed): gone only if it still names that run
+                    letGo(claim, owner);
                 } catch (IOException e) {
                     throw unwritable(dir, e);
                 }
@@ -131,6 +125,44 @@ public final class ResultDirs {
         }
     }
 
+    /**
+     * The claim made whole with its process id, then linked into place: the link fails when a claim is
+     * there, so no reader ever finds it empty.
+     */
+    private static void take(Path claim, String me) throws IOException {
+        Path part = WholeFile.part(claim, me);
+        try {
+            Files.createLink(claim, part);
+        } finally {
+            Files.deleteIfExists(part);
+        }
+    }
+
+    /**
+     * Deletes a claim only while it names {@code owner}: it is first renamed to a name of this process's own
+     * (one atomic step, so only one process takes it), then checked; a claim another run had made meanwhile
+     * is put back.
+     */
+    private static void letGo(Path claim, long owner) throws IOException {
+        Path mine = claim.resolveSibling(claim.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime());
+        try {
+            Files.move(claim, mine, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException gone) {
+            return;
+        }
+        if (owner(mine) == owner) {
+            Files.delete(mine);
+            return;
+        }
+        try {
+            Files.createLink(claim, mine); // not the one seen: back in place, unless yet another claim is there
+        } catch (FileAlreadyExistsException another) {
+            // that one holds the directory now; the one taken by mistake is lost, and its run finds its claim gone
+        } finally {
+            Files.deleteIfExists(mine);
+        }
+    }
+
     private static long owner(Path claim) {
         try {
             return Long.parseLong(Files.readString(claim, StandardCharsets.UTF_8).trim());
@@ -142,15 +174,18 @@ public final class ResultDirs {
     /** A run's hold on its directory, let go when the run ends. */
     public static final class Claim implements AutoCloseable {
         private final Path file;
+        private final String owner;
 
-        Claim(Path file) {
+        Claim(Path file, String owner) {
             this.file = file;
+            this.owner = owner;
         }
 
+        /** Lets go of the claim if it is still this run's; another run's claim is left alone. */
         @Override
         public void close() {
             try {
-                Files.deleteIfExists(file);
+                letGo(file, Long.parseLong(owner));
             } catch (IOException e) {
                 // a claim left behind is taken over by the next run, once this process is gone
             }

@@ -58,12 +58,9 @@ public final class Records {
         }
     }
 
+    /** Written whole or not at all ({@link WholeFile}). */
     public static void write(RunRecord record, Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path part = parent.resolve(file.getFileName() + ".part");
-        Files.writeString(part, toJson(record), StandardCharsets.UTF_8);
-        Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        WholeFile.write(file, toJson(record));
     }
 
     /** The run records at a path: the file itself, or every run record below a directory, in path order. */
