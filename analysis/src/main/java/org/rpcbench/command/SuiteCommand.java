@@ -79,6 +79,7 @@ final class SuiteCommand extends AbstractCommand {
         Subcommand c = Subcommand.of(spec, running);
         Context ctx = c.ctx();
         Planned planned = again != null ? again(c) : planned(c);
+        String history = ctx.usableHistoryStore();
         Suite suite = planned.suite();
         SuitePlan plan = planned.plan();
         Pairs known = ctx.checkout.pairs();
@@ -114,7 +115,6 @@ final class SuiteCommand extends AbstractCommand {
             List<String> runnable = running.stream().filter(r -> r.release() == null || releases.containsKey(r.release()))
                     .map(VersionedPair::key).toList();
             RoundOrder order = RoundOrder.random();
-            String history = ctx.historyStore();
             SuiteRounds.Done done = new SuiteRounds(suite.name(), runnable, plan.rounds(), dir, order, ctx.runner, ctx.stop)
                     .run((key, runDir) -> {
                         VersionedPair row = VersionedPair.parse(key);
