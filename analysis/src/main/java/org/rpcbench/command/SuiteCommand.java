@@ -225,7 +225,35 @@ final class SuiteCommand extends AbstractCommand {
             throw new UsageException("--again: the suite " + plan.suite() + " has other rows now than " + again + " ran ("
                     + String.join(", ", plan.rows()) + ")");
         }
+        trust(plan);
         return new Planned(suite, plan);
+    }
+
+    /**
+     * A stored plan is data: what it carries is read again with what the command itself takes (-t, -o, -R), and
+     * its JVM and client options may not ask for what the harness never gives ({@link JvmOptionRule}).
+     */
+    void trust(SuitePlan plan) throws UsageException {
+        String file = again.resolve(SuitePlan.FILE).toString();
+        try {
+            if (!plan.shape().concurrency().isEmpty()) {
+                new Converters.ConcurrencyList().convert(String.join(",", plan.shape().concurrency().stream().map(String::valueOf).toList()));
+            }
+            for (String s : plan.switches()) {
+                new Converters.SwitchValue().convert(s);
+            }
+            new Converters.Rounds().convert(String.valueOf(plan.rounds()));
+        } catch (picocli.CommandLine.TypeConversionException e) {
+            throw new UsageException("--again: " + file + " holds what the command line would refuse: " + e.getMessage());
+        }
+        List<String> words = new ArrayList<>(plan.shape().serverJvm());
+        words.addAll(plan.shape().clientJvm());
+        words.addAll(List.of(plan.shape().clientArgs().strip().split("\\s+")));
+        String refused = org.rpcbench.runs.JvmOptionRule.refused(words);
+        if (refused != null) {
+            throw new UsageException("--again: " + file + " asks for " + refused + ", which this harness never gives a JVM: a plan is"
+                    + " data, not run as it stands (run the suite anew)");
+        }
     }
 
     /** Where a Dubbo release's build of the suite's rows goes, under the suite's directory. */
