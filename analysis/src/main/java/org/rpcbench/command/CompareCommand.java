@@ -46,6 +46,7 @@ final class CompareCommand extends AbstractCommand {
     @Override
     public Integer call() throws Exception {
         Subcommand c = Subcommand.of(spec);
+        c.ctx().stop.endAtOnce(); // it keeps nothing and starts nothing: Ctrl-C ends it
         PrintStream out = c.ctx().out;
         PrintStream err = c.ctx().err;
         if (sides.size() != 2) {
