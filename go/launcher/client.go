@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"os/signal"
@@ -71,11 +72,13 @@ result; 2 bad options; 3 the server could not be benchmarked at all; 130 or 143 
 
 // clientRun is a client run's settings, parsed and checked once.
 type clientRun struct {
-	pair      binding.Pair
-	host      string
-	port      int
-	target    string
-	result    string
+	pair   binding.Pair
+	host   string
+	port   int
+	target string
+	result string
+	// newResult: no --result was given; the result goes in a new directory, made when the run starts
+	newResult bool
 	timeout   time.Duration
 	callers   int
 	perCaller bool
@@ -124,7 +127,13 @@ func Client(args []string, stdout, stderr io.Writer) int {
 	if problem := run.preflight(); problem != "" {
 		return fail(3, "cannot benchmark %s at %s: %s", run.pair.Name(), run.target, problem)
 	}
-	if err := os.MkdirAll(filepath.Dir(run.result), 0o755); err != nil {
+	if run.newResult {
+		dir, err := newResultDir(filepath.Dir(filepath.Dir(run.result)), filepath.Base(filepath.Dir(run.result)))
+		if err != nil {
+			return fail(2, "cannot write results in %s: %v", filepath.Dir(filepath.Dir(run.result)), err)
+		}
+		run.result = filepath.Join(dir, filepath.Base(run.result))
+	} else if err := os.MkdirAll(filepath.Dir(run.result), 0o755); err != nil {
 		return fail(1, "cannot write results under %s: %v", filepath.Dir(run.result), err)
 	}
 	sizes := run.wireSizes()
@@ -197,6 +206,7 @@ func parseClient(v *cli.Values) (*clientRun, error) {
 			return nil, cli.Errorf("%s", problem)
 		}
 	}
+	r.newResult = v.Get("result", "") == ""
 	r.result = v.Get("result", filepath.Join("results", pair.Name()+"-"+time.Now().Format("20060102-150405"), "jmh.json"))
 	if r.result, err = filepath.Abs(r.result); err != nil {
 		return nil, err
@@ -485,4 +495,25 @@ func oneLine(s string) string {
 		s = s[:300] + "..."
 	}
 	return s
+}
+
+// newResultDir makes a directory that is new, never another run's: parent/base, or base-2, base-3 ... when
+// that is taken (another run started in the same second), each made with one create that fails when it exists.
+func newResultDir(parent, base string) (string, error) {
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	for n := 1; ; n++ {
+		dir := filepath.Join(parent, base)
+		if n > 1 {
+			dir = fmt.Sprintf("%s-%d", dir, n)
+		}
+		err := os.Mkdir(dir, 0o755)
+		if err == nil {
+			return dir, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
 }

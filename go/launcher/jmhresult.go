@@ -3,7 +3,6 @@ package launcher
 import (
 	"encoding/json"
 	"math"
-	"os"
 
 	"rpcbench/go/cases"
 	"rpcbench/go/record"
@@ -55,7 +54,7 @@ func writeJmhResult(file string, r record.RunRecord) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(file, append(data, '\n'), 0o644)
+	return record.WriteWhole(file, append(data, '\n'))
 }
 
 func jmhNumber(v float64) any {

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -216,5 +217,35 @@ func TestTheRecordSaysWhereTheServersMetersCameFrom(t *testing.T) {
 		if m == nil || *m != want {
 			t.Errorf("pid %d: serverMeter %+v, want %+v", pid, m, want)
 		}
+	}
+}
+
+func TestClientsStartedInTheSameSecondGetADirectoryEach(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "results")
+	const runs = 8
+	dirs := make(chan string, runs)
+	var wg sync.WaitGroup
+	for i := 0; i < runs; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			dir, err := newResultDir(parent, "go-grpc-20261128-101530")
+			if err != nil {
+				t.Error(err)
+			}
+			dirs <- dir
+		}()
+	}
+	wg.Wait()
+	close(dirs)
+	seen := map[string]bool{}
+	for d := range dirs {
+		if seen[d] {
+			t.Fatalf("two runs were given %s", d)
+		}
+		seen[d] = true
+	}
+	if len(seen) != runs || !seen[filepath.Join(parent, "go-grpc-20261128-101530")] || !seen[filepath.Join(parent, "go-grpc-20261128-101530-8")] {
+		t.Fatalf("directories: %v", seen)
 	}
 }

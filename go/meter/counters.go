@@ -2,11 +2,13 @@ package meter
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"os/user"
 	"path/filepath"
 	"strconv"
 	"sync/atomic"
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -41,6 +43,43 @@ func countersFile(pid int) string {
 	return filepath.Join(CountersDir(), strconv.Itoa(pid))
 }
 
+// ownCountersDir is CountersDir made if need be, and checked: a directory (not a link), this user's, and
+// open to no one else (a wider one of this user's, left by an older server, is narrowed to 0700). A folder
+// under that name that another user made, or a link, is refused: nothing is published there.
+func ownCountersDir() (string, error) {
+	dir := CountersDir()
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return "", err
+	}
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return "", err
+	}
+	if err := ownedHere(dir, st); err != nil {
+		return "", err
+	}
+	if !st.IsDir() {
+		return "", errors.New(dir + " is not a directory")
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+// ownedHere refuses a link, or a file or folder another user owns.
+func ownedHere(path string, st fs.FileInfo) error {
+	if st.Mode()&fs.ModeSymlink != 0 {
+		return errors.New(path + " is a link")
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); !ok || int(sys.Uid) != os.Getuid() {
+		return errors.New(path + " is another user's")
+	}
+	return nil
+}
+
 // Publisher keeps this process's counter file up to date until it is closed.
 type Publisher struct {
 	file  string
@@ -53,11 +92,16 @@ type Publisher struct {
 // Publish starts publishing this process's counters; an error means nothing is published, and the
 // server's allocation and GC then read "not known".
 func Publish() (*Publisher, error) {
-	if err := os.MkdirAll(CountersDir(), 0o755); err != nil {
+	dir, err := ownCountersDir()
+	if err != nil {
 		return nil, err
 	}
-	file := countersFile(os.Getpid())
-	f, err := os.OpenFile(file, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	file := filepath.Join(dir, strconv.Itoa(os.Getpid()))
+	// a file left under this pid by a process long gone is this user's own, in this user's own folder
+	if err := os.Remove(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	f, err := os.OpenFile(file, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, err
 	}
@@ -120,12 +164,20 @@ type counters struct {
 }
 
 func openCounters(pid int) (*counters, error) {
-	f, err := os.Open(countersFile(pid))
+	if dst, err := os.Lstat(CountersDir()); err != nil {
+		return nil, err
+	} else if err := ownedHere(CountersDir(), dst); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(countersFile(pid), os.O_RDONLY|syscall.O_NOFOLLOW, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
+	if err == nil {
+		err = ownedHere(countersFile(pid), st)
+	}
 	if err != nil || st.Size() < countersWordsNoAt*8 {
 		return nil, errors.New("not a counter file of process " + strconv.Itoa(pid))
 	}

@@ -85,3 +85,66 @@ func TestAPublishedTotalIsStampedAndReadWithThisProcesssThreads(t *testing.T) {
 		t.Fatalf("this process's threads: %v, %v", first.Threads, second.Threads)
 	}
 }
+
+func TestTheCounterFolderIsThisUsersOwnAndNothingIsFollowedThroughALink(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := CountersDir()
+	// an older server's folder, open to all: narrowed
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// a link where this process's file goes, to a file it must not write
+	victim := filepath.Join(t.TempDir(), "victim")
+	if err := os.WriteFile(victim, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, countersFile(os.Getpid())); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Publish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if st, _ := os.Lstat(dir); st.Mode().Perm() != 0o700 {
+		t.Errorf("the counter folder is %v, not 0700", st.Mode().Perm())
+	}
+	if st, _ := os.Lstat(countersFile(os.Getpid())); !st.Mode().IsRegular() || st.Mode().Perm() != 0o600 {
+		t.Errorf("the counter file is %v", st.Mode())
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep" {
+		t.Errorf("the file a link pointed to was written: %q", b)
+	}
+}
+
+func TestACounterFolderThatIsALinkOrAnotherUsersIsRefused(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	elsewhere := t.TempDir()
+	if err := os.Symlink(elsewhere, CountersDir()); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Publish(); err == nil {
+		p.Close()
+		t.Fatal("published through a link")
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Errorf("written through the link: %v", entries)
+	}
+	if _, err := openCounters(os.Getpid()); err == nil {
+		t.Error("read through a link")
+	}
+	if os.Getuid() != 0 {
+		t.Skip("making a folder another user's needs root")
+	}
+	os.Remove(CountersDir())
+	if err := os.Mkdir(CountersDir(), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(CountersDir(), 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Publish(); err == nil {
+		p.Close()
+		t.Fatal("published into another user's folder")
+	}
+}

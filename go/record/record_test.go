@@ -152,3 +152,27 @@ func TestTheRunRecordGoesBesideTheResultFile(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+func TestAFileIsReplacedWholeNeverRewrittenInPlace(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "jmh.json")
+	if err := WriteWhole(file, []byte("old and long enough to be cut")); err != nil {
+		t.Fatal(err)
+	}
+	held := filepath.Join(dir, "held-by-a-reader")
+	if err := os.Link(file, held); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteWhole(file, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(held); string(b) != "old and long enough to be cut" {
+		t.Errorf("the old file was rewritten in place: %q", b)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "new" {
+		t.Errorf("the file reads %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("left beside it: %v", entries)
+	}
+}

@@ -42,14 +42,32 @@ func Write(r RunRecord, file string) error {
 	if err != nil {
 		return err
 	}
+	return WriteWhole(file, data)
+}
+
+// WriteWhole writes a file whole or not at all: a temporary file of its own beside it (never a name another
+// writer shares), then one rename over it. A reader sees the old file or the new one, never part of either.
+func WriteWhole(file string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
 	}
-	part := file + ".part"
-	if err := os.WriteFile(part, data, 0o644); err != nil {
+	part, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*.part")
+	if err != nil {
 		return err
 	}
-	return os.Rename(part, file)
+	defer os.Remove(part.Name())
+	if _, err := part.Write(data); err != nil {
+		part.Close()
+		return err
+	}
+	if err := part.Chmod(0o644); err != nil {
+		part.Close()
+		return err
+	}
+	if err := part.Close(); err != nil {
+		return err
+	}
+	return os.Rename(part.Name(), file)
 }
 
 // Finish sets what a record's cases decide, passed, and its hash: passed only when every selected case

@@ -12,6 +12,7 @@ import org.rpcbench.analysis.RoundSizing;
 import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Json;
+import org.rpcbench.record.WholeFile;
 import org.rpcbench.report.VerdictTable;
 import org.rpcbench.runs.Checkout;
 import org.rpcbench.runs.ClientArgs;
@@ -160,7 +161,7 @@ final class AbCommand extends AbstractCommand {
                 rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup, sizing);
         Verdict verdict = new Verdict(target.pairNames(), baseline.describe(c.load()), candidate.describe(c.load()), aa,
                 Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), dir, null);
-        Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa, null));
+        WholeFile.writeJson(dir.resolve(PLAN), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa, null));
         long budgetSeconds = seconds;
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
                 "benchmark.sh: ab: round %d of %s%d, %s elapsed%s%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
@@ -175,7 +176,7 @@ final class AbCommand extends AbstractCommand {
         }
         if (sizing != null && sizing.said() != null) {
             verdict = verdict.sized(sizing.said());
-            Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa,
+            WholeFile.writeJson(dir.resolve(PLAN), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa,
                     sizing.said()));
         }
         int exit = verdict.print(done, ctx.stop.requested(), out, ctx.err);
@@ -253,7 +254,7 @@ final class AbCommand extends AbstractCommand {
             setAside.forEach(s -> md.append("- set aside: ").append(s).append('\n'));
             md.append(setAside.isEmpty() ? "" : "\n").append(VerdictTable.markdown(family, b, c));
             try {
-                Files.writeString(dir.resolve("ab.md"), md.toString(), StandardCharsets.UTF_8);
+                WholeFile.write(dir.resolve("ab.md"), md.toString());
                 out.println("verdict: " + dir.resolve("ab.md"));
             } catch (IOException e) {
                 err.println("benchmark.sh: ab: cannot write " + dir.resolve("ab.md") + ": " + e.getMessage());

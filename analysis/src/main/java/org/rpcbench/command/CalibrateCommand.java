@@ -190,7 +190,7 @@ final class CalibrateCommand extends AbstractCommand {
                 Durations.format(budget), abRounds, rounds, arms.size(), Durations.format(rounds * arms.size() * runSeconds),
                 spin(serverMicros, 0.05), spin(serverMicros, 0.10));
         out.println("benchmark.sh: calibrate: " + warmup.describe());
-        org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(PLAN).toFile(), new Plan(pair.name(), budget, abRounds, serverMicros, costs));
+        org.rpcbench.record.WholeFile.writeJson(dir.resolve(PLAN), new Plan(pair.name(), budget, abRounds, serverMicros, costs));
         Interleaved interleaved = new Interleaved(arms, List.of(pair), shape, dir.resolve(Judging.Report.ROUNDS), Math.max(1, left), rounds, RoundOrder.random(),
                 System::nanoTime, ctx.runner, ctx.stop, warmup);
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.printf(Locale.ROOT,
@@ -262,8 +262,8 @@ final class CalibrateCommand extends AbstractCommand {
         lines.add(result.line());
         lines.forEach(out::println);
         try {
-            Files.writeString(dir.resolve("calibrate.txt"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-            org.rpcbench.record.Json.MAPPER.writeValue(dir.resolve(RESULT).toFile(), result);
+            org.rpcbench.record.WholeFile.write(dir.resolve("calibrate.txt"), String.join("\n", lines) + "\n");
+            org.rpcbench.record.WholeFile.writeJson(dir.resolve(RESULT), result);
             out.println("calibration: " + dir.resolve("calibrate.txt") + " (and " + RESULT + " beside it)");
         } catch (IOException e) {
             out.println("(cannot write " + dir.resolve("calibrate.txt") + " or " + RESULT + ": " + e.getMessage() + ")");

@@ -14,6 +14,7 @@ import org.rpcbench.analysis.RunSets;
 import org.rpcbench.analysis.Stats;
 import org.rpcbench.analysis.Verdicts;
 import org.rpcbench.history.HistoryStore;
+import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.report.VerdictTable;
 import picocli.CommandLine.Command;
@@ -45,6 +46,7 @@ final class CompareCommand extends AbstractCommand {
     @Override
     public Integer call() throws Exception {
         Subcommand c = Subcommand.of(spec);
+        c.ctx().stop.endAtOnce(); // it keeps nothing and starts nothing: Ctrl-C ends it
         PrintStream out = c.ctx().out;
         PrintStream err = c.ctx().err;
         if (sides.size() != 2) {
@@ -56,6 +58,13 @@ final class CompareCommand extends AbstractCommand {
         try {
             baseline = RunSets.byPair(Path.of(sides.get(0)));
             current = RunSets.byPair(Path.of(sides.get(1)));
+            for (String side : sides) {
+                int left = Records.search(Path.of(side)).attempts().size();
+                if (left > 0) {
+                    out.println("compared: " + side + ": " + left + " attempt(s) left out (NAME.failed-N, NAME.stopped-N: a run that"
+                            + " failed or was stopped and was run again is no result)");
+                }
+            }
         } catch (IOException e) {
             err.println("rpc-bench compare: " + e.getMessage());
             return 2;

@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import org.rpcbench.cli.UsageException;
+import org.rpcbench.history.HistoryStore;
+import org.rpcbench.history.StoreAddress;
 import org.rpcbench.runs.Builder;
 import org.rpcbench.runs.Checkout;
 import org.rpcbench.runs.PairRun;
@@ -62,13 +65,34 @@ final class Context {
         return Path.of("").toAbsolutePath();
     }
 
-    /** The history store: results/history.db unless RPCBENCH_HISTORY names another file or a database; null when "off". */
+    /**
+     * The history store: results/history.db unless RPCBENCH_HISTORY names another file or a database; null when
+     * "off". The value is trimmed: " off" is off, never a file named " off".
+     */
     String historyStore() {
-        String history = env.get("RPCBENCH_HISTORY");
+        String history = env.get(StoreAddress.VARIABLE);
         if (history == null || history.isBlank()) {
             return checkout.results().resolve("history.db").toString();
         }
-        return history.equals("off") ? null : history;
+        return history.trim().equals(StoreAddress.OFF) ? null : history.trim();
+    }
+
+    /**
+     * The history store, checked before a run or suite starts: an address of neither kind, or a PostgreSQL store
+     * that does not answer, is bad input (one line), never a failure found after the work.
+     */
+    String usableHistoryStore() throws UsageException {
+        String store = historyStore();
+        if (store != null) {
+            try {
+                HistoryStore.check(store);
+            } catch (java.sql.SQLException e) {
+                String why = String.valueOf(e.getMessage());
+                throw new UsageException("the history store (" + StoreAddress.VARIABLE + ") cannot be used: "
+                        + (why.contains("\n") ? why.substring(0, why.indexOf('\n')) : why) + " (or " + StoreAddress.VARIABLE + "=off)");
+            }
+        }
+        return store;
     }
 
     List<String> serverJvm() {

@@ -117,17 +117,24 @@ final class Converters {
 
     /** A length of time: "90s", "15m", "2h", in seconds. */
     static final class Seconds implements ITypeConverter<Integer> {
+        /** The longest a soak or pressure run may last: a week. */
+        static final long MAX_SECONDS = 7 * 24 * 3600;
+
         @Override
         public Integer convert(String value) {
             if (!value.matches("[1-9][0-9]{0,5}[smh]")) {
                 throw new TypeConversionException("needs a duration such as 90s, 30m or 2h, got '" + value + "'");
             }
-            int n = Integer.parseInt(value.substring(0, value.length() - 1));
-            return switch (value.charAt(value.length() - 1)) {
+            long n = Long.parseLong(value.substring(0, value.length() - 1));
+            long seconds = switch (value.charAt(value.length() - 1)) {
                 case 'h' -> n * 3600;
                 case 'm' -> n * 60;
                 default -> n;
             };
+            if (seconds > MAX_SECONDS) {
+                throw new TypeConversionException("needs a duration of at most a week (168h), got '" + value + "'");
+            }
+            return (int) seconds;
         }
     }
 

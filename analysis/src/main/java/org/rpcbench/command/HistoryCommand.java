@@ -53,6 +53,7 @@ final class HistoryCommand extends AbstractCommand {
     @Override
     public Integer call() throws Exception {
         Subcommand c = Subcommand.of(spec);
+        c.ctx().stop.endAtOnce(); // it starts no process: Ctrl-C ends it (a record half kept is rolled back by its store)
         if (words.size() != 2) {
             throw new UsageException("history needs PAIR CASE (or record RUN_JSON...), got " + (words.isEmpty() ? "none"
                     : String.join(" ", words)));
@@ -80,6 +81,7 @@ final class HistoryCommand extends AbstractCommand {
         @Override
         public Integer call() throws Exception {
             Subcommand c = Subcommand.of(spec);
+            c.ctx().stop.endAtOnce(); // it starts no process: Ctrl-C ends it (a record half kept is rolled back by its store)
             for (String f : files) {
                 if (f.startsWith("jdbc:")) {
                     throw new UsageException("history record takes the store from RPCBENCH_HISTORY or --store-file FILE, never from its"

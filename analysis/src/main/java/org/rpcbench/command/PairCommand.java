@@ -37,6 +37,15 @@ final class PairCommand {
         if (cli.words.isEmpty()) {
             throw new UsageException("name a pair, PAIR-server, PAIR-client or a command (./benchmark.sh -h)");
         }
+        String first = cli.words.get(0);
+        boolean aPair = pairs.has(first) || (first.endsWith("-server") || first.endsWith("-client"))
+                && pairs.has(first.substring(0, first.length() - 7));
+        String near = aPair ? null : nearestCommand(first);
+        // a first word that names no pair, followed by more words or spelt almost as a command, was meant as a command
+        if (!aPair && (cli.words.size() > 1 || near != null)) {
+            throw new UsageException("unknown command '" + first + "'" + (near != null ? " (did you mean " + near + "?)" : "")
+                    + ": the commands are " + String.join(", ", commands()) + "; a pair is named alone (./benchmark.sh -l lists them)");
+        }
         if (cli.words.size() > 1) {
             throw new UsageException("name one pair, got " + cli.words.size() + ": " + String.join(" ", cli.words));
         }
@@ -54,6 +63,7 @@ final class PairCommand {
                 : word.endsWith("-client") && pairs.has(word.substring(0, word.length() - 7)) ? Side.CLIENT : Side.PAIR;
         Pair pair = pairs.named(side == Side.PAIR ? word : word.substring(0, word.length() - 7));
         check(pair, side);
+        String history = side == Side.SERVER ? null : ctx.usableHistoryStore();
 
         try {
             if (cli.running.build.skip()) {
@@ -69,10 +79,10 @@ final class PairCommand {
         settings.host = cli.run.host == null ? "127.0.0.1" : cli.run.host;
         settings.port = cli.run.port;
         settings.meterPort = cli.run.meterPort;
-        settings.overwrite = Boolean.TRUE.equals(cli.run.overwrite);
+        settings.overwrite = Boolean.TRUE.equals(cli.overwrite.overwrite);
         settings.rate = cli.run.rate;
         settings.profiling = cli.run.profiling();
-        settings.historyStore = ctx.historyStore();
+        settings.historyStore = history;
         if (side == Side.SERVER) {
             if (cli.run.profiling()) {
                 settings.resultFile = ResultDirs.create(ctx.checkout.results(), pair.name() + "-server", ctx.clock);
@@ -85,6 +95,41 @@ final class PairCommand {
         settings.resultFile = result;
         PairRun.Result r = ctx.runner.run(settings.build());
         return ctx.exit(r.exit());
+    }
+
+    /** The commands' names, as the command line declares them. */
+    static List<String> commands() {
+        return java.util.Arrays.stream(Cli.class.getAnnotation(picocli.CommandLine.Command.class).subcommands())
+                .map(c -> c.getAnnotation(picocli.CommandLine.Command.class).name()).toList();
+    }
+
+    /** The command a word is a slip of (at most two letters changed, added, left out or swapped), or null. */
+    static String nearestCommand(String word) {
+        for (String command : commands()) {
+            if (distance(word, command) <= Math.min(2, command.length() / 3)) {
+                return command;
+            }
+        }
+        return null;
+    }
+
+    /** Edits between two words: a letter changed, added or left out, or two neighbours swapped, each one. */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            for (int j = 0; j <= b.length(); j++) {
+                if (i == 0 || j == 0) {
+                    d[i][j] = i + j;
+                    continue;
+                }
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     /** What a run of this pair cannot be asked for. */
@@ -101,11 +146,11 @@ final class PairCommand {
         if (cli.run.meterPort != null && cli.run.meterPort > 0 && pair.go() && side == Side.CLIENT) {
             throw new UsageException("--meter-port: " + pair.name() + "'s Go client reads the server's meters from its process only");
         }
-        if (cli.run.overwrite != null && cli.run.result == null) {
+        if (cli.overwrite.given() && cli.run.result == null) {
             throw new UsageException("--overwrite is for -f: a run's own directory is always new");
         }
         if (side == Side.SERVER) {
-            for (String option : List.of("-f", "-r", "--overwrite")) {
+            for (String option : List.of("-f", "-r")) {
                 if (Merge.given(cli.run).contains(option)) {
                     throw new UsageException(option + " does not apply to a server alone");
                 }

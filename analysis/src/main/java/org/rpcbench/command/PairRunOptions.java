@@ -25,9 +25,6 @@ final class PairRunOptions {
             description = "JMH's result file; run.json goes beside it (default results/PAIR-TIME/jmh.json, a new directory)")
     String result;
 
-    @Option(names = "--overwrite", description = "with -f: replace a result that is there (otherwise refused)")
-    Boolean overwrite;
-
     @Option(names = "-r", paramLabel = "RATE", converter = Converters.Rate.class,
             description = "open loop: RATE calls per second on a fixed schedule (coordinated omission corrected)")
     Integer rate;

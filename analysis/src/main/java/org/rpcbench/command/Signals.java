@@ -17,16 +17,26 @@ final class Signals {
         handle("TERM", Stop.TERMINATED, stop, err);
     }
 
+    /**
+     * What a signal does: the stop requested (its processes ended); a command with nothing to keep (compare,
+     * history) ends with it, through {@code exit}.
+     */
+    static void stopping(int code, Stop stop, PrintStream err, java.util.function.IntConsumer exit) {
+        if (stop.requested()) {
+            err.println("benchmark.sh: still stopping (" + stop.running() + " process(es) to end)");
+            return;
+        }
+        err.println("benchmark.sh: " + (code == Stop.INTERRUPTED ? "interrupted" : "terminated") + "; stopping");
+        stop.request(code);
+        if (stop.endsAtOnce()) {
+            err.flush();
+            exit.accept(code);
+        }
+    }
+
     private static void handle(String name, int code, Stop stop, PrintStream err) {
         try {
-            Signal.handle(new Signal(name), signal -> {
-                if (stop.requested()) {
-                    err.println("benchmark.sh: still stopping (" + stop.running() + " process(es) to end)");
-                    return;
-                }
-                err.println("benchmark.sh: " + (code == Stop.INTERRUPTED ? "interrupted" : "terminated") + "; stopping");
-                stop.request(code);
-            });
+            Signal.handle(new Signal(name), signal -> stopping(code, stop, err, System::exit));
         } catch (IllegalArgumentException ignored) {
             // a signal this process was started with ignored (a background job's SIGINT) stays ignored
         }

@@ -36,6 +36,7 @@ final class SoakCommand extends SceneCommand {
         Context ctx = c.ctx();
         Scene scene = scene(c, SCENE);
         Pair pair = scene.pair();
+        String history = ctx.usableHistoryStore();
         if (!built(c, pair)) {
             return ctx.stop.exitCode();
         }
@@ -48,7 +49,7 @@ final class SoakCommand extends SceneCommand {
                 + ", one server and one client throughout");
         PairRunSettings.Builder settings = new RunShape(jmh(scene.plan(), SCENE), List.of(scene.callers()), c.load().pinned(), serverJvm,
                 clientJvm).settings(ctx.checkout, pair, c.load().switches(), dir, null);
-        settings.historyStore = ctx.historyStore();
+        settings.historyStore = history;
         PairRun.Result result = ctx.runner.run(settings.build());
         if (result.stopped()) {
             return ctx.stop.exitCode();

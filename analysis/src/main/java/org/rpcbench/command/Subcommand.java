@@ -27,6 +27,9 @@ record Subcommand(Context ctx, LoadOptions load, BuildOptions build, EffortOptio
         Cli top = Cli.of(spec);
         String name = spec.name();
         top.run.refuse(name);
+        if (top.overwrite.given()) {
+            throw new UsageException("--overwrite does not apply to " + name);
+        }
         if (top.list) {
             throw new UsageException("-l does not apply to " + name);
         }

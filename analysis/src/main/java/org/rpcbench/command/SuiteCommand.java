@@ -12,6 +12,7 @@ import java.util.Map;
 import org.rpcbench.analysis.VersionedPair;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
+import org.rpcbench.record.WholeFile;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.report.OverallTable;
 import org.rpcbench.report.ReportTable;
@@ -78,6 +79,7 @@ final class SuiteCommand extends AbstractCommand {
         Subcommand c = Subcommand.of(spec, running);
         Context ctx = c.ctx();
         Planned planned = again != null ? again(c) : planned(c);
+        String history = ctx.usableHistoryStore();
         Suite suite = planned.suite();
         SuitePlan plan = planned.plan();
         Pairs known = ctx.checkout.pairs();
@@ -113,7 +115,6 @@ final class SuiteCommand extends AbstractCommand {
             List<String> runnable = running.stream().filter(r -> r.release() == null || releases.containsKey(r.release()))
                     .map(VersionedPair::key).toList();
             RoundOrder order = RoundOrder.random();
-            String history = ctx.historyStore();
             SuiteRounds.Done done = new SuiteRounds(suite.name(), runnable, plan.rounds(), dir, order, ctx.runner, ctx.stop)
                     .run((key, runDir) -> {
                         VersionedPair row = VersionedPair.parse(key);
@@ -224,7 +225,35 @@ final class SuiteCommand extends AbstractCommand {
             throw new UsageException("--again: the suite " + plan.suite() + " has other rows now than " + again + " ran ("
                     + String.join(", ", plan.rows()) + ")");
         }
+        trust(plan);
         return new Planned(suite, plan);
+    }
+
+    /**
+     * A stored plan is data: what it carries is read again with what the command itself takes (-t, -o, -R), and
+     * its JVM and client options may not ask for what the harness never gives ({@link JvmOptionRule}).
+     */
+    void trust(SuitePlan plan) throws UsageException {
+        String file = again.resolve(SuitePlan.FILE).toString();
+        try {
+            if (!plan.shape().concurrency().isEmpty()) {
+                new Converters.ConcurrencyList().convert(String.join(",", plan.shape().concurrency().stream().map(String::valueOf).toList()));
+            }
+            for (String s : plan.switches()) {
+                new Converters.SwitchValue().convert(s);
+            }
+            new Converters.Rounds().convert(String.valueOf(plan.rounds()));
+        } catch (picocli.CommandLine.TypeConversionException e) {
+            throw new UsageException("--again: " + file + " holds what the command line would refuse: " + e.getMessage());
+        }
+        List<String> words = new ArrayList<>(plan.shape().serverJvm());
+        words.addAll(plan.shape().clientJvm());
+        words.addAll(List.of(plan.shape().clientArgs().strip().split("\\s+")));
+        String refused = org.rpcbench.runs.JvmOptionRule.refused(words);
+        if (refused != null) {
+            throw new UsageException("--again: " + file + " asks for " + refused + ", which this harness never gives a JVM: a plan is"
+                    + " data, not run as it stands (run the suite anew)");
+        }
     }
 
     /** Where a Dubbo release's build of the suite's rows goes, under the suite's directory. */
@@ -306,24 +335,22 @@ final class SuiteCommand extends AbstractCommand {
         List<String> notes = SuiteTable.notes(table, suite.notes());
         String noteLines = notes.stream().map(n -> n + "\n").reduce("", String::concat);
         Path html = SuiteHtml.write(table, suite.seed(), notes, dir, history);
+        String md;
         if (sweep) {
-            String md = "## " + title + "\n\n" + SweepTable.markdown(table, suite.seed());
-            Files.writeString(dir.resolve("suite.md"), md + (notes.isEmpty() ? "" : "\n" + noteLines), StandardCharsets.UTF_8);
+            md = "## " + title + "\n\n" + SweepTable.markdown(table, suite.seed()) + (notes.isEmpty() ? "" : "\n" + noteLines);
             out.print(title + "\n\n" + SweepTable.text(table, suite.seed()) + noteLines);
-            out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + html + " (HTML)");
         } else {
-            Files.writeString(dir.resolve("suite.md"), SuiteTable.markdown(table, suite.seed())
-                    + (notes.isEmpty() ? "" : "\n" + noteLines), StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve("suite.csv"), SuiteTable.csv(entries), StandardCharsets.UTF_8);
+            md = SuiteTable.markdown(table, suite.seed()) + (notes.isEmpty() ? "" : "\n" + noteLines);
+            WholeFile.write(dir.resolve("suite.csv"), SuiteTable.csv(entries));
             out.print(SuiteTable.text(table, suite.seed()) + (notes.isEmpty() ? "" : "\n" + noteLines));
-            out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + dir.resolve("suite.csv") + " (CSV), " + html
-                    + " (HTML)");
         }
         String scenes = scenes(suite, pairs, dir, runs);
+        // suite.md whole, its scenes in it: a reader never finds it without them
+        WholeFile.write(dir.resolve("suite.md"), md + (scenes.isEmpty() ? "" : "\n```\n" + scenes + "```\n"));
+        out.println("reports: " + dir.resolve("suite.md") + " (Markdown), " + (sweep ? "" : dir.resolve("suite.csv") + " (CSV), ") + html
+                + " (HTML)");
         if (!scenes.isEmpty()) {
             out.print("\n" + scenes);
-            Files.writeString(dir.resolve("suite.md"), "\n```\n" + scenes + "```\n", StandardCharsets.UTF_8,
-                    java.nio.file.StandardOpenOption.APPEND);
         }
     }
 

@@ -43,7 +43,9 @@ enum Dialect {
         if (where.startsWith("jdbc:postgresql:")) {
             return POSTGRESQL;
         }
-        if (where.startsWith("jdbc:sqlite:") || !where.startsWith("jdbc:")) {
+        // an address with a scheme (postgresql://..., mysql://...) is no file name, whatever a file system would allow
+        boolean scheme = where.matches("[A-Za-z][A-Za-z0-9+.-]*://.*");
+        if (where.startsWith("jdbc:sqlite:") || !where.startsWith("jdbc:") && !scheme) {
             return SQLITE;
         }
         throw new SQLException("a history store is a SQLite file (a path, or jdbc:sqlite:FILE) or a PostgreSQL"
@@ -67,7 +69,8 @@ enum Dialect {
         }
         if (this == POSTGRESQL) {
             // a store that does not answer is said within seconds, not after the TCP timeout
-            props.putIfAbsent("connectTimeout", "10");
+            props.putIfAbsent("connectTimeout", "4");
+            props.putIfAbsent("loginTimeout", "6");
             props.putIfAbsent("socketTimeout", "60");
         } else {
             Path file = Path.of(where.startsWith("jdbc:") ? where.substring("jdbc:sqlite:".length()) : where);

@@ -40,6 +40,19 @@ public final class HistoryStore implements AutoCloseable {
         return new HistoryStore(dialect.connect(where), dialect, redact(where));
     }
 
+    /**
+     * Whether a store can be used, asked before any work starts: its address is one of the two kinds, and a
+     * PostgreSQL store answers (within seconds). A SQLite file is made when it is first written.
+     *
+     * @throws SQLException one line: what is wrong with the address, or why the store did not answer
+     */
+    public static void check(String where) throws SQLException {
+        Dialect dialect = Dialect.of(where);
+        if (dialect == Dialect.POSTGRESQL) {
+            dialect.connect(where).close();
+        }
+    }
+
     /** The store's address with any password taken out, fit to print. */
     public static String redact(String where) {
         return Redaction.redact(where);

@@ -41,9 +41,13 @@ public final class Recorder {
                             + " every server call): it is never kept as a real result");
                     return 2;
                 }
+                RunWriter.started(r); // a record whose time is no time is bad input, said before the store is opened
                 records.add(r);
             } catch (IOException e) {
                 err.println("rpc-bench history: " + e.getMessage());
+                return 2;
+            } catch (IllegalArgumentException e) {
+                err.println("rpc-bench history: " + file + ": " + e.getMessage());
                 return 2;
             }
         }

@@ -53,7 +53,7 @@ record RunWriter(Connection connection, Dialect dialect) {
         }
     }
 
-    private static Instant started(RunRecord record) {
+    static Instant started(RunRecord record) {
         String date = record.environment().date();
         try {
             return Instant.parse(date);

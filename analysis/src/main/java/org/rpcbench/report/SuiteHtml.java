@@ -56,7 +56,7 @@ public final class SuiteHtml {
             }
         }
         Path file = outDir.resolve("suite.html");
-        Files.writeString(file, HtmlReport.render(table, seed, notes, trends, Instant.now()), StandardCharsets.UTF_8);
+        org.rpcbench.record.WholeFile.write(file, HtmlReport.render(table, seed, notes, trends, Instant.now()));
         return file;
     }
 

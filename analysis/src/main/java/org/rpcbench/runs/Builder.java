@@ -24,6 +24,11 @@ public final class Builder {
         this.stop = stop;
     }
 
+    /** The stop its processes start through, which the sources a side is made from start through too. */
+    Stop stop() {
+        return stop;
+    }
+
     /** The modules that build these pairs, each once. */
     static List<String> modules(List<Pair> pairs) {
         Set<String> modules = new LinkedHashSet<>();

@@ -357,7 +357,7 @@ public final class Interleaved {
                 }
             }
             java.nio.file.Files.createDirectories(roundDir);
-            Json.MAPPER.writeValue(roundDir.resolve(OUTCOMES).toFile(), outcomes);
+            org.rpcbench.record.WholeFile.writeJson(roundDir.resolve(OUTCOMES), outcomes);
             done.add(new Round(index, records, failures, seconds(roundStart), setAside));
             long now = seconds(start);
             int wanted = sizing == null ? 0 : sizing.rounds(done());

@@ -14,12 +14,14 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.record.Records;
+import org.rpcbench.record.WholeFile;
 
 /**
  * Where results go, never where another run's are: a directory of a command's own is new every time
  * ({@code results/STEM-yyyyMMdd-HHmmss}, then {@code -2}, {@code -3} ... when that second is taken), made
  * with one atomic create that fails when it exists; a run writing where it is told (-f) claims the
- * directory for as long as it runs, and refuses to replace a result found there unless told to overwrite.
+ * directory for as long as it runs, and refuses to replace a result found there unless told to overwrite
+ * (then the old result is set aside as {@code NAME.replaced} before the run starts).
  */
 public final class ResultDirs {
     static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -32,14 +34,7 @@ public final class ResultDirs {
     public static Path create(Path parent, String stem, Clock clock) throws UsageException {
         String base = stem + "-" + LocalDateTime.now(clock).format(STAMP);
         try {
-            Files.createDirectories(parent);
-            for (int n = 1; ; n++) {
-                try {
-                    return Files.createDirectory(parent.resolve(n == 1 ? base : base + "-" + n));
-                } catch (FileAlreadyExistsException taken) {
-                    // another run has this name: the next suffix
-                }
-            }
+            return org.rpcbench.record.NewDirectory.create(parent, base);
         } catch (IOException e) {
             throw unwritable(parent, e);
         }
@@ -81,9 +76,12 @@ public final class ResultDirs {
         String me = String.valueOf(ProcessHandle.current().pid());
         for (int attempt = 0; ; attempt++) {
             try {
-                Files.writeString(claim, me, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW,
-                        java.nio.file.StandardOpenOption.WRITE);
-                return new Claim(claim);
+                take(claim, me);
+                Claim held = new Claim(claim, me);
+                if (overwrite) {
+                    setAside(files, held);
+                }
+                return held;
             } catch (FileAlreadyExistsException held) {
                 long owner = owner(claim);
                 if (owner > 0 && owner != ProcessHandle.current().pid() && ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
@@ -93,13 +91,75 @@ public final class ResultDirs {
                     throw new UsageException("cannot claim " + dir + " (" + claim + " keeps coming back)");
                 }
                 try {
-                    Files.deleteIfExists(claim); // left by a run that ended without letting go (killed)
+                    // left by a run that ended without letting go (killed): gone only if it still names that run
+                    letGo(claim, owner);
                 } catch (IOException e) {
                     throw unwritable(dir, e);
                 }
             } catch (IOException e) {
                 throw unwritable(dir, e);
             }
+        }
+    }
+
+    /** What a replaced result is renamed to, beside it: kept, but never read as a result. */
+    static final String REPLACED = ".replaced";
+
+    /**
+     * Moves the results a run under --overwrite replaces out of its way before it starts, so that a run that
+     * fails before writing leaves no old record that could pass for its own.
+     */
+    private static void setAside(List<Path> files, Claim held) throws UsageException {
+        for (Path f : files) {
+            for (Path existing : List.of(f, Records.besideResult(f))) {
+                try {
+                    if (Files.exists(existing, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        Files.move(existing, existing.resolveSibling(existing.getFileName() + REPLACED),
+                                java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                    }
+                } catch (IOException e) {
+                    held.close();
+                    throw unwritable(existing.getParent(), e);
+                }
+            }
+        }
+    }
+
+    /**
+     * The claim made whole with its process id, then linked into place: the link fails when a claim is
+     * there, so no reader ever finds it empty.
+     */
+    private static void take(Path claim, String me) throws IOException {
+        Path part = WholeFile.part(claim, me);
+        try {
+            Files.createLink(claim, part);
+        } finally {
+            Files.deleteIfExists(part);
+        }
+    }
+
+    /**
+     * Deletes a claim only while it names {@code owner}: it is first renamed to a name of this process's own
+     * (one atomic step, so only one process takes it), then checked; a claim another run had made meanwhile
+     * is put back.
+     */
+    private static void letGo(Path claim, long owner) throws IOException {
+        Path mine = claim.resolveSibling(claim.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime());
+        try {
+            Files.move(claim, mine, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException gone) {
+            return;
+        }
+        if (owner(mine) == owner) {
+            Files.delete(mine);
+            return;
+        }
+        try {
+            Files.createLink(claim, mine); // not the one seen: back in place, unless yet another claim is there
+        } catch (FileAlreadyExistsException another) {
+            // that one holds the directory now; the one taken by mistake is lost, and its run finds its claim gone
+        } finally {
+            Files.deleteIfExists(mine);
         }
     }
 
@@ -114,15 +174,18 @@ public final class ResultDirs {
     /** A run's hold on its directory, let go when the run ends. */
     public static final class Claim implements AutoCloseable {
         private final Path file;
+        private final String owner;
 
-        Claim(Path file) {
+        Claim(Path file, String owner) {
             this.file = file;
+            this.owner = owner;
         }
 
+        /** Lets go of the claim if it is still this run's; another run's claim is left alone. */
         @Override
         public void close() {
             try {
-                Files.deleteIfExists(file);
+                letGo(file, Long.parseLong(owner));
             } catch (IOException e) {
                 // a claim left behind is taken over by the next run, once this process is gone
             }

@@ -58,7 +58,7 @@ public final class Sides {
         }
         Path into = dir.resolve(side.name()).resolve("checkout");
         out.println("benchmark.sh: " + who + ": building the " + side.name() + " (" + side.describe() + ") in " + into);
-        materialize(main.root(), side, into);
+        materialize(main.root(), side, into, builder.stop());
         Checkout checkout = Checkout.copyOf(into, side.rev() == null ? main.commit() : commitOf(main.root(), side.rev()));
         String build = side.build() == null ? buildOptions : buildOptions == null ? side.build() : buildOptions + " " + side.build();
         try {
@@ -79,20 +79,29 @@ public final class Sides {
         }
     }
 
-    /** The side's sources in {@code into}: the revision's files, or the working tree's (tracked and not ignored). */
-    static void materialize(Path root, Side side, Path into) throws IOException, InterruptedException {
+    /**
+     * The side's sources in {@code into}: the revision's files, or the working tree's (tracked and not ignored).
+     * git and tar start through the stop: a stop ends them, and what would follow does not start.
+     */
+    static void materialize(Path root, Side side, Path into, Stop stop) throws IOException, InterruptedException, Stopped {
         Files.createDirectories(into);
         if (side.rev() != null) {
             Path tar = into.resolveSibling(side.name() + "-sources.tar");
-            if (run(root, List.of("git", "archive", "--format=tar", "-o", tar.toString(), side.rev()), null) != 0
-                    || run(into, List.of("tar", "-xf", tar.toString()), null) != 0) {
+            if (run(root, List.of("git", "archive", "--format=tar", "-o", tar.toString(), side.rev()), null, stop) != 0
+                    || run(into, List.of("tar", "-xf", tar.toString()), null, stop) != 0) {
+                if (stop.requested()) {
+                    throw new Stopped();
+                }
                 throw new IOException("cannot unpack revision " + side.rev() + " into " + into);
             }
             Files.delete(tar);
             return;
         }
         Path list = into.resolveSibling(side.name() + "-files.txt");
-        if (run(root, List.of("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"), list) != 0) {
+        if (run(root, List.of("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"), list, stop) != 0) {
+            if (stop.requested()) {
+                throw new Stopped();
+            }
             throw new IOException("cannot list the working tree's files in " + root + " (is it a git checkout?)");
         }
         List<String> files = new ArrayList<>(List.of(Files.readString(list, StandardCharsets.UTF_8).split("\0")));
@@ -121,13 +130,22 @@ public final class Sides {
     }
 
     private static int run(Path dir, List<String> command, Path output) throws IOException, InterruptedException {
+        try {
+            return run(dir, command, output, null);
+        } catch (Stopped e) {
+            throw new IllegalStateException("no stop was given", e);
+        }
+    }
+
+    /** @param stop what starts the process (a stop ends it), or null for one too short to need it (git rev-parse) */
+    private static int run(Path dir, List<String> command, Path output, Stop stop) throws IOException, InterruptedException, Stopped {
         ProcessBuilder b = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(output == null);
         if (output != null) {
             b.redirectOutput(output.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
         } else {
             b.redirectOutput(ProcessBuilder.Redirect.DISCARD);
         }
-        Process p = b.start();
+        Process p = stop == null ? b.start() : stop.start(b);
         if (!p.waitFor(10, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             return -1;

@@ -78,6 +78,21 @@ public final class Stop {
         return exitCode != 0;
     }
 
+    private volatile boolean atOnce;
+
+    /**
+     * Says that the command under way has nothing to keep and starts no process (compare, history): a stop
+     * ends the program at once, rather than when the command next looks.
+     */
+    public void endAtOnce() {
+        atOnce = true;
+    }
+
+    /** Whether a stop ends the program at once ({@link #endAtOnce}). */
+    public boolean endsAtOnce() {
+        return atOnce;
+    }
+
     /** 130 after Ctrl-C, 143 after SIGTERM; 0 while no stop came. */
     public synchronized int exitCode() {
         return exitCode;

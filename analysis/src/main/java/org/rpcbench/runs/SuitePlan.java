@@ -105,9 +105,7 @@ public record SuitePlan(String suite, List<String> releases, String title, List<
         for (Outcome o : outcomes) {
             ended.addObject().put("key", o.key()).put("round", o.round()).put("exit", o.exit());
         }
-        Path part = dir.resolve(FILE + ".part");
-        Files.writeString(part, Json.MAPPER.writeValueAsString(j) + "\n", StandardCharsets.UTF_8);
-        Files.move(part, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        org.rpcbench.record.WholeFile.write(dir.resolve(FILE), Json.MAPPER.writeValueAsString(j) + "\n");
     }
 
     /**

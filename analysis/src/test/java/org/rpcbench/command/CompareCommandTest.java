@@ -179,4 +179,33 @@ class CompareCommandTest {
                 + ": it lacks environment");
         assertThat(out()).isEmpty();
     }
+
+    @Test
+    void attemptsAFailureOrAStopLeftAreLeftOutAndCounted() throws Exception {
+        Path base = side("base", 6, 1.0, 32, "3.3.6");
+        Path same = side("same", 6, 1.0, 32, "3.3.6");
+        // a failed attempt and a stopped one, kept beside the runs made again: of another build, twice as slow
+        Records.write(run(2.0, 32, "9.9.9"), same.resolve("r1.failed-1/run.json"));
+        Records.write(run(2.0, 32, "9.9.9"), same.resolve("r2.stopped-1/c32/run.json"));
+        assertThat(compare(base.toString(), same.toString())).as(out() + err()).isZero();
+        assertThat(out()).contains("compared: " + same + ": 2 attempt(s) left out (NAME.failed-N, NAME.stopped-N: a run that failed"
+                + " or was stopped and was run again is no result)").doesNotContain("9.9.9");
+        // named itself, an attempt is read
+        assertThat(compare(same.resolve("r1.failed-1").toString(), same.resolve("r1.failed-1").toString())).as(err()).isZero();
+    }
+
+    @Test
+    void aSubfolderThatCannotBeReadIsNamedInOneLineAndExitTwo() throws Exception {
+        Path base = side("base", 2, 1.0, 32, "3.3.6");
+        Path locked = java.nio.file.Files.createDirectories(base.resolve("locked"));
+        java.nio.file.Files.setPosixFilePermissions(locked, java.util.Set.of());
+        org.junit.jupiter.api.Assumptions.assumeFalse(java.nio.file.Files.isReadable(locked), "run as a user permissions bind");
+        try {
+            assertThat(compare(base.toString(), base.toString())).isEqualTo(2);
+            assertThat(err().lines()).containsExactly("rpc-bench compare: cannot read " + locked + ": permission denied (every run below "
+                    + base + " is read)");
+        } finally {
+            java.nio.file.Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        }
+    }
 }

@@ -182,4 +182,29 @@ class MergeCommandTest {
         assertThat(errLines()).singleElement().asString().startsWith("rpc-bench merge: cannot read the run record ")
                 .endsWith("its schema is 99, newer than the 2 this rpc-bench reads (read it with the rpc-bench that wrote it)");
     }
+
+    @Test
+    void anExistingMergedRecordIsReplacedOnlyWithOverwrite() throws Exception {
+        Path a = client("host-a", "dubbo-hessian", new double[] {1000, 1000}, tally(10, 1, 0));
+        Path b = client("host-b", "dubbo-hessian", new double[] {1000, 1000}, tally(10, 1, 0));
+        Path merged = dir.resolve("merged");
+        java.nio.file.Files.createDirectories(merged);
+        java.nio.file.Files.writeString(merged.resolve("run.json"), "mine");
+        assertThat(merge(merged, a, b)).isEqualTo(2);
+        assertThat(errLines()).containsExactly("rpc-bench merge: " + merged.resolve("run.json")
+                + " holds a record already (name another OUT_DIR, or --overwrite to replace it)");
+        assertThat(merged.resolve("run.json")).hasContent("mine");
+        for (List<String> line : List.of(List.of("--overwrite", merged.toString(), a.toString(), b.toString()),
+                List.of(merged.toString(), a.toString(), b.toString(), "--overwrite"))) {
+            java.nio.file.Files.writeString(merged.resolve("run.json"), "mine");
+            out.reset();
+            err.reset();
+            assertThat(Cli.run("merge", line, new PrintStream(out, true), new PrintStream(err, true))).as(err.toString()).isZero();
+            assertThat(Records.read(merged.resolve("run.json")).clients()).isEqualTo(2);
+        }
+        // given before the command, too
+        java.nio.file.Files.writeString(merged.resolve("run.json"), "mine");
+        assertThat(Cli.run(new String[] {"--overwrite", "merge", merged.toString(), a.toString(), b.toString()},
+                Context.system(new PrintStream(out, true), new PrintStream(err, true)))).as(err.toString()).isZero();
+    }
 }

@@ -148,4 +148,32 @@ class SuiteAgainTest {
         assertThat(newer.run("-n", "suite", "--again", dir.toString())).isEqualTo(2);
         assertThat(newer.errLines()).singleElement().asString().contains("is of schema 9; this harness reads schema 1");
     }
+
+    @Test
+    void aPlanIsDataItsJvmOptionsAndValuesAreCheckedBeforeAnythingRuns() throws Exception {
+        failing.add("dubbo-fst");
+        assertThat(cli().run("-n", "-a", "-f 0 -i 1", "-t", "8", "suite", "seed-001")).isEqualTo(1);
+        Path dir = suiteDir();
+        Path file = dir.resolve(SuitePlan.FILE);
+        String stored = Files.readString(file);
+        int made = runs.values().stream().mapToInt(AtomicInteger::get).sum();
+        for (String[] edit : new String[][] {
+            {"\"serverJvm\" : [", "\"serverJvm\" : [ \"-javaagent:/tmp/evil.jar\","},
+            {"\"clientJvm\" : [", "\"clientJvm\" : [ \"-XX:OnError=sh -c id\","},
+            {"\"clientArgs\" : \"", "\"clientArgs\" : \"-jvmArgsAppend -agentpath:/tmp/x.so "},
+            {"\"clientArgs\" : \"", "\"clientArgs\" : \"-jvm /tmp/java "}}) {
+            assertThat(stored).contains(edit[0]);
+            Files.writeString(file, stored.replace(edit[0], edit[1]));
+            Captured again = cli();
+            assertThat(again.run("-n", "suite", "--again", dir.toString())).as(again.err()).isEqualTo(2);
+            assertThat(again.errLines()).singleElement().asString().startsWith("benchmark.sh: --again: " + file + " asks for ")
+                    .endsWith("which this harness never gives a JVM: a plan is data, not run as it stands (run the suite anew)");
+        }
+        Files.writeString(file, stored.replaceFirst("\"concurrency\" : \\[ 8 \\]", "\"concurrency\" : [ 99999999 ]"));
+        Captured again = cli();
+        assertThat(again.run("-n", "suite", "--again", dir.toString())).as(again.err()).isEqualTo(2);
+        assertThat(again.errLines()).singleElement().asString().startsWith("benchmark.sh: --again: " + file
+                + " holds what the command line would refuse: ");
+        assertThat(runs.values().stream().mapToInt(AtomicInteger::get).sum()).as("nothing ran").isEqualTo(made);
+    }
 }

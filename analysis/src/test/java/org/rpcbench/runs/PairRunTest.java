@@ -76,6 +76,16 @@ class PairRunTest {
     }
 
     @Test
+    void aFailedRunUnderOverwriteDoesNotPassTheOldRecordOffAsItsOwn() throws Exception {
+        assertThat(run(settings("ready", "record=" + record)).exit()).isZero();
+        assertThat(root.resolve("results/ready/run.json")).exists();
+        PairRun.Result failed = run(settings("ready", "exit=1", b -> b.overwrite = true));
+        assertThat(failed.exit()).isEqualTo(1);
+        assertThat(failed.records()).as("the old run's record is not this run's").isEmpty();
+        assertThat(root.resolve("results/ready/run.json")).doesNotExist();
+    }
+
+    @Test
     void aSweepRunsTheClientOncePerConcurrencyAgainstOneServer() throws Exception {
         PairRun.Result r = run(settings("ready", "record=" + record, b -> b.concurrency = List.of(4, 16)));
         assertThat(r.exit()).isZero();

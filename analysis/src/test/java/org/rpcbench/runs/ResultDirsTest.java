@@ -59,6 +59,8 @@ class ResultDirsTest {
             assertThatThrownBy(() -> ResultDirs.claim(List.of(dir.resolve("run/other.json")), false))
                     .isInstanceOf(UsageException.class).hasMessageContaining("another run (pid");
         }
+        assertThat(dir.resolve("run/" + ResultDirs.CLAIM)).as("the other run's claim is its own to let go").exists();
+        Files.delete(dir.resolve("run/" + ResultDirs.CLAIM));
         Files.writeString(dir.resolve("run/run.json"), "{}");
         assertThatThrownBy(() -> ResultDirs.claim(List.of(file), false)).isInstanceOf(UsageException.class)
                 .hasMessage(dir.resolve("run/run.json") + " holds a result already (give another -f, or --overwrite to replace it)");
@@ -75,5 +77,67 @@ class ResultDirsTest {
                 .hasMessageStartingWith("cannot write results in " + file.resolve("results") + ": ");
         assertThatThrownBy(() -> ResultDirs.claim(List.of(file.resolve("x/jmh.json")), false)).isInstanceOf(UsageException.class)
                 .hasMessageStartingWith("cannot write results in ");
+    }
+
+    @Test
+    void anOverwrittenResultIsSetAsideBeforeTheRunSoThatAFailedRunLeavesNoOldRecord() throws Exception {
+        Path file = dir.resolve("run/jmh.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "old jmh");
+        Files.writeString(dir.resolve("run/run.json"), "old record");
+        try (ResultDirs.Claim claim = ResultDirs.claim(List.of(file), true)) {
+            assertThat(file).doesNotExist();
+            assertThat(dir.resolve("run/run.json")).doesNotExist();
+        }
+        assertThat(dir.resolve("run/run.json.replaced")).hasContent("old record");
+        assertThat(dir.resolve("run/jmh.json.replaced")).hasContent("old jmh");
+        assertThat(org.rpcbench.record.Records.find(dir)).as("a record set aside is no record").isEmpty();
+    }
+
+    @Test
+    void closingAClaimLeavesAnotherRunsClaimAlone() throws Exception {
+        Path file = dir.resolve("run/jmh.json");
+        Path claimFile = dir.resolve("run/" + ResultDirs.CLAIM);
+        String other = String.valueOf(ProcessHandle.current().parent().orElseThrow().pid());
+        ResultDirs.Claim claim = ResultDirs.claim(List.of(file), false);
+        // this run's claim was taken over (its process seemed gone, say) by another, live run
+        Files.delete(claimFile);
+        Files.writeString(claimFile, other);
+        claim.close();
+        assertThat(claimFile).as("another run's claim").hasContent(other);
+    }
+
+    @Test
+    void aClaimIsNeverSeenWithoutItsProcessId() throws Exception {
+        Path file = dir.resolve("run/jmh.json");
+        Path claimFile = dir.resolve("run/" + ResultDirs.CLAIM);
+        Files.createDirectories(claimFile.getParent());
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger empty = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
+        Thread reader = new Thread(() -> {
+            while (!done.get()) {
+                try {
+                    String held = Files.readString(claimFile);
+                    seen.incrementAndGet();
+                    if (held.isEmpty()) {
+                        empty.incrementAndGet();
+                    }
+                } catch (java.io.IOException gone) {
+                    // no claim between two runs
+                }
+            }
+        });
+        reader.start();
+        try {
+            for (int i = 0; i < 3000; i++) {
+                ResultDirs.claim(List.of(file), false).close();
+            }
+        } finally {
+            done.set(true);
+            reader.join();
+        }
+        assertThat(seen.get()).as("the reader saw claims").isPositive();
+        assertThat(empty.get()).as("claims seen empty").isZero();
     }
 }

@@ -41,4 +41,13 @@ public interface ClientBinding extends Binding {
     default boolean carries(Operation op) {
         return true;
     }
+
+    /**
+     * Whether a call that failed so is a known defect of the framework's that a new connection gets past (Dubbo's
+     * HTTP/1 server losing an answer now and then): only such a failure earns the bytes-on-the-wire sizing another
+     * connection. None does, unless the binding says so.
+     */
+    default boolean knownDefect(Exception failure) {
+        return false;
+    }
 }

@@ -187,7 +187,11 @@ public final class ProcessMeter implements Meter {
 
     private static MappedByteBuffer goCounters(long pid) {
         Path file = Path.of(System.getProperty("java.io.tmpdir"), "rpcbench-go_" + System.getProperty("user.name"), Long.toString(pid));
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        // the Go server's own file in its user's own folder (0700): never through a link another user put there
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (!ownedByThisUser(file.getParent()) || !ownedByThisUser(file)) {
+                return null;
+            }
             long size = Math.min(channel.size(), GO_ALLOCATED_AT + 8);
             if (size < GO_WORDS * 8) {
                 return null;
@@ -198,6 +202,10 @@ public final class ProcessMeter implements Meter {
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    private static boolean ownedByThisUser(Path path) throws IOException {
+        return java.nio.file.Files.getOwner(path, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName().equals(System.getProperty("user.name"));
     }
 
     private static MappedByteBuffer map(Path file) {

@@ -15,6 +15,7 @@ import org.rpcbench.cli.Limits;
 import org.rpcbench.cli.Option;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.meter.MeterAddress;
+import org.rpcbench.record.NewDirectory;
 import org.rpcbench.record.Records;
 import org.rpcbench.rig.CallerConnections;
 import org.rpcbench.rig.ForkSettings;
@@ -118,6 +119,18 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
     /**
      * @throws UsageException naming the first option that is wrong, or that contradicts another
      */
+    /**
+     * The default results directory, made new: {@code results/BINDING-TIME}, with a suffix when another run
+     * started in the same second has that name.
+     */
+    static Path newResultDirectory(Path parent, String binding, LocalDateTime now) throws UsageException {
+        try {
+            return NewDirectory.create(parent, binding + "-" + now.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        } catch (java.io.IOException e) {
+            throw new UsageException("cannot write results in " + parent.toAbsolutePath() + ": " + e.getMessage());
+        }
+    }
+
     static ClientOptions parse(ClientBinding binding, CommandLine.Values values) throws UsageException {
         CommandLineOptions jmh = null;
         String connections = values.get(CONNECTIONS);
@@ -169,8 +182,8 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
             }
         }
         int port = values.get(PORT) < 0 ? binding.defaultPort() : values.get(PORT);
-        Path result = values.has(RESULT) ? Path.of(values.get(RESULT)) : Path.of("results", binding.name() + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")), "jmh.json");
+        Path result = values.has(RESULT) ? Path.of(values.get(RESULT)) : newResultDirectory(Path.of("results"), binding.name(),
+                LocalDateTime.now()).resolve("jmh.json");
         return new ClientOptions(new Target(values.get(HOST), port, values.get(TIMEOUT)), result.toAbsolutePath(),
                 values.get(CONCURRENCY), values.has(RATE) ? values.get(RATE) : null, values.get(WARMUP_SECONDS),
                 values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, meter, values.get(STEADY_WARMUP),

@@ -155,7 +155,7 @@ final class ClosedLoopLauncher {
                               PrintStream out, PrintStream err) {
         RunRecord record;
         try {
-            record = RecordAssembly.closedLoop(binding, given, options, selected, results, sizes, started, serverMeter);
+            record = RecordAssembly.closedLoop(binding, given, options, selected, results, sizes, started, serverMeter, err);
             if (stopped) {
                 record = record.interruptedBecause("stopped by a signal before every case ran; the cases missing did not finish");
             }

@@ -39,14 +39,21 @@ final class RecordAssembly {
     private RecordAssembly() {}
 
     static RunRecord closedLoop(ClientBinding binding, ClientOptions given, Options options, List<Case> selected,
-                                Collection<RunResult> results, WireBytes sizes, Instant started, ServerMeter serverMeter)
+                                Collection<RunResult> results, WireBytes sizes, Instant started, ServerMeter serverMeter,
+                                java.io.PrintStream err)
             throws IOException {
-        List<TallyFile> tallies = TallyFile.readAll(given.tallyDir());
+        TallyFile.Read read = TallyFile.readEach(given.tallyDir());
+        List<TallyFile> tallies = read.tallies();
+        List<String> spoiled = spoiled(read, selected, err);
         List<CaseRecord> cases = new ArrayList<>();
-        List<String> missing = new ArrayList<>();
+        List<String> missing = new ArrayList<>(spoiled.stream().filter(n -> selected.stream().noneMatch(c -> c.method().equals(n))).toList());
         BenchmarkParams params = null;
         Map<String, Integer> atOnce = null;
         for (Case c : selected) {
+            if (spoiled.contains(c.method())) {
+                missing.add(c.method()); // a fork's tally is bad: the case's figures would be some forks' only
+                continue;
+            }
             RunResult run = results.stream().filter(r -> runs(r, c)).findFirst().orElse(null);
             List<TallyFile> forks = tallies.stream().filter(t -> t.caseName().equals(c.method())).toList();
             CaseGroup group = run == null ? null : CaseGroup.ofBenchmark(run.getParams().getBenchmark());
@@ -91,6 +98,20 @@ final class RecordAssembly {
                 EnvironmentProbe.probe(params, started, serverMeter), cases, missing);
         return record.withFiles(given.resultFile().getFileName().toString(),
                 given.jfrDir() == null ? null : given.jfrDir().getFileName().toString()).withWireBytesNotMeasured(sizes.notMeasured());
+    }
+
+    /**
+     * The cases a bad tally spoils (a fork killed while writing it, say), each said in one line: they are
+     * missing from the record, which then fails, while the other cases are kept.
+     */
+    static List<String> spoiled(TallyFile.Read read, List<Case> selected, java.io.PrintStream err) {
+        java.util.Set<String> cases = new java.util.LinkedHashSet<>();
+        read.unreadable().forEach((file, why) -> {
+            String name = TallyFile.Read.caseOf(file);
+            err.println("rpc-bench client: " + why + " (case " + name + " is failed: a fork's counts are lost)");
+            cases.add(name);
+        });
+        return List.copyOf(cases);
     }
 
     /** Whether JMH's result {@code r} is of case {@code c}: its own benchmark, or a group's that calls it. */

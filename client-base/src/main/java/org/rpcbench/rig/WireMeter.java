@@ -57,8 +57,9 @@ public final class WireMeter implements AutoCloseable {
     }
 
     /**
-     * As {@link #measure(ClientBinding, Target, List)}, but a failed call (Dubbo's HTTP/1 server now and then never
-     * answers one) costs the case being sized a new relay and connection, at most {@value #TRIES} in all, each said
+     * As {@link #measure(ClientBinding, Target, List)}, but a call that failed by a defect its binding names
+     * ({@link ClientBinding#knownDefect}: Dubbo's HTTP/1 server now and then never answers one; any other failure
+     * ends the sizing at once) costs the case being sized a new relay and connection, at most {@value #TRIES} in all, each said
      * to {@code retried}: the cases sized before it keep their sizes, and no byte of the failed connection is counted.
      * The run's own calls are checked apart; the sizes are no verdict's.
      */
@@ -74,7 +75,7 @@ public final class WireMeter implements AutoCloseable {
                     left.remove(0);
                 }
             } catch (Exception e) {
-                if (attempt >= TRIES) {
+                if (attempt >= TRIES || !binding.knownDefect(e)) {
                     throw e;
                 }
                 retried.accept(left.get(0).method() + ": " + Problems.describe(e));

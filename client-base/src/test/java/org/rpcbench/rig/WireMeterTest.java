@@ -130,9 +130,19 @@ class WireMeterTest {
 
     /** The framed binding, whose connections number {@code failing} fail their 20th call, as a server that never answers would. */
     static ClientBinding failingOn(java.util.Set<Integer> failing) {
+        return failingOn(failing, true);
+    }
+
+    /** As {@link #failingOn(java.util.Set)}; {@code known}: whether the binding names the failure a defect of its framework's. */
+    static ClientBinding failingOn(java.util.Set<Integer> failing, boolean known) {
         ClientBinding framed = framed(null);
         java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
         return new StubBinding("flaky") {
+            @Override
+            public boolean knownDefect(Exception failure) {
+                return known && failure instanceof java.net.SocketTimeoutException;
+            }
+
             @Override
             public Connection connect(Target target) throws Exception {
                 Connection c = framed.connect(target);
@@ -176,6 +186,15 @@ class WireMeterTest {
         assertThat(retried).hasSize(2);
         assertThat(sizes.get(Case.EXIST_USER)).isEqualTo(new WireSize(4 + 10, 4 + ANSWER_BYTES));
         assertThat(sizes.get(Case.LIST_USER)).isEqualTo(new WireSize(4 + 10 + Case.LIST_USER.ordinal(), 4 + ANSWER_BYTES));
+    }
+
+    @Test
+    void aFailureTheBindingDoesNotNameADefectIsNotRetried() {
+        Target target = new Target("127.0.0.1", server.getLocalPort(), 5000);
+        List<String> retried = new java.util.ArrayList<>();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> WireMeter.measure(failingOn(java.util.Set.of(1), false), target,
+                List.of(Case.GET_USER), retried::add)).isInstanceOf(java.net.SocketTimeoutException.class);
+        assertThat(retried).as("no new connection for a failure that is no known defect").isEmpty();
     }
 
     @Test

@@ -15,6 +15,12 @@ public final class HttpJsonClient extends DubboClientBinding {
         super(HttpJsonPair.PAIR);
     }
 
+    /** Dubbo's HTTP/1 defect ({@link Http1Defect}): a lost answer, the call timed out. */
+    @Override
+    public boolean knownDefect(Exception failure) {
+        return failure instanceof java.net.http.HttpTimeoutException;
+    }
+
     @Override
     public Connection connect(Target target) throws Exception {
         HttpJsonConnection connection = new HttpJsonConnection(target);

@@ -54,6 +54,19 @@ final class RecordShape {
                     missing.add("cases[" + i + "] (not an object)");
                 } else {
                     require(c, "name", JsonNode::isTextual, missing, "cases[" + i + "].");
+                    JsonNode iterations = c.get("iterations");
+                    if (iterations != null && !iterations.isNull()) {
+                        if (!iterations.isArray()) {
+                            missing.add("cases[" + i + "].iterations (" + kind(iterations) + " where a list belongs)");
+                        } else {
+                            for (int k = 0; k < iterations.size(); k++) {
+                                if (!iterations.get(k).isObject()) {
+                                    missing.add("cases[" + i + "].iterations[" + k + "] (" + kind(iterations.get(k)) + " where an"
+                                            + " iteration belongs)");
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

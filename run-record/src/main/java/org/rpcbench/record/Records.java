@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Reading and writing run records: the one place their JSON is made or parsed. Records of every schema
@@ -58,27 +57,69 @@ public final class Records {
         }
     }
 
+    /** Written whole or not at all ({@link WholeFile}). */
     public static void write(RunRecord record, Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path part = parent.resolve(file.getFileName() + ".part");
-        Files.writeString(part, toJson(record), StandardCharsets.UTF_8);
-        Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        WholeFile.write(file, toJson(record));
     }
 
-    /** The run records at a path: the file itself, or every run record below a directory, in path order. */
+    /**
+     * The run records at a path: the file itself, or every run record below a directory, in path order,
+     * leaving out the attempts a failure or a stop left ({@link Found}).
+     */
     public static List<Path> find(Path path) throws IOException {
+        return search(path).records();
+    }
+
+    /** An attempt's directory: {@code PAIR.failed-N}, {@code rN.stopped-N}; what is in it is no result. */
+    static final java.util.regex.Pattern ATTEMPT = java.util.regex.Pattern.compile(".+\\.(failed|stopped)-[0-9]+");
+
+    /**
+     * The run records found at a path, and the attempts left out: directories below it named {@code NAME.failed-N} or
+     * {@code NAME.stopped-N}, kept beside a run that was run again (a run a stop interrupted is no result; a failed one is
+     * not the one that counts). A path that is itself such a directory is read, since it was named.
+     */
+    public record Found(List<Path> records, List<Path> attempts) {}
+
+    /**
+     * @throws IOException one line: no run record there, or a directory below it that cannot be read (named; a
+     *     comparison that left it out would not be of what was asked)
+     */
+    public static Found search(Path path) throws IOException {
         List<Path> files = new ArrayList<>();
+        List<Path> attempts = new ArrayList<>();
         if (Files.isDirectory(path)) {
-            try (Stream<Path> walk = Files.walk(path)) {
-                walk.filter(p -> p.getFileName().toString().endsWith(FILE) && Files.isRegularFile(p)).sorted().forEach(files::add);
-            }
+            Files.walkFileTree(path, new java.nio.file.SimpleFileVisitor<>() {
+                @Override
+                public java.nio.file.FileVisitResult preVisitDirectory(Path dir, java.nio.file.attribute.BasicFileAttributes a) {
+                    if (!dir.equals(path) && ATTEMPT.matcher(dir.getFileName().toString()).matches()) {
+                        attempts.add(dir);
+                        return java.nio.file.FileVisitResult.SKIP_SUBTREE;
+                    }
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes a) {
+                    if (file.getFileName().toString().endsWith(FILE) && Files.isRegularFile(file)) {
+                        files.add(file);
+                    }
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    throw new IOException("cannot read " + file + ": " + (e instanceof java.nio.file.AccessDeniedException
+                            ? "permission denied" : oneLine(e)) + " (every run below " + path + " is read)");
+                }
+            });
+            files.sort(null);
+            attempts.sort(null);
         } else if (Files.isRegularFile(path)) {
             files.add(path);
         } else {
             throw new IOException("no run record at " + path);
         }
-        return files;
+        return new Found(List.copyOf(files), List.copyOf(attempts));
     }
 
     /** Where the run record of a JMH result file goes: run.json beside jmh.json, else STEM.run.json. */

@@ -42,11 +42,58 @@ public record TallyFile(String caseName, long startedAtMillis, long pid, long wa
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(caseName + "-" + pid + "-" + startedAtMillis + SUFFIX);
-        Files.writeString(file, Json.MAPPER.writeValueAsString(this), StandardCharsets.UTF_8);
+        WholeFile.write(file, Json.MAPPER.writeValueAsString(this));
     }
 
+    /** A tally, or one line that says why it cannot be read (an IOException, whatever was wrong in it). */
     public static TallyFile read(Path file) throws IOException {
-        return Json.MAPPER.readValue(Files.readString(file, StandardCharsets.UTF_8), TallyFile.class);
+        try {
+            TallyFile t = Json.MAPPER.readValue(Files.readString(file, StandardCharsets.UTF_8), TallyFile.class);
+            if (t == null || t.caseName() == null || t.iterations() == null || t.iterations().contains(null)) {
+                throw new IOException("not a tally (its case or its iterations are missing)");
+            }
+            return t;
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("cannot read the tally " + file + ": " + Records.oneLine(e), e);
+        }
+    }
+
+    /**
+     * The tallies of a directory that could be read, and those that could not, each with its one line. A fork
+     * killed while writing leaves a bad tally: its case is failed and named, and the rest of the run kept.
+     *
+     * @param unreadable by file name, why it could not be read
+     */
+    public record Read(List<TallyFile> tallies, java.util.Map<String, String> unreadable) {
+        public Read {
+            tallies = List.copyOf(tallies);
+            unreadable = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(unreadable));
+        }
+
+        /** The case a tally's file name names ("CASE-PID-START.tally.json"). */
+        public static String caseOf(String fileName) {
+            int dash = fileName.indexOf('-');
+            return dash > 0 ? fileName.substring(0, dash) : fileName;
+        }
+    }
+
+    /** Every tally in a directory, oldest fork first, and the ones that cannot be read; none when it does not exist. */
+    public static Read readEach(Path dir) throws IOException {
+        List<TallyFile> all = new ArrayList<>();
+        java.util.Map<String, String> bad = new java.util.TreeMap<>();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(SUFFIX)).sorted().toList()) {
+                    try {
+                        all.add(read(f));
+                    } catch (IOException e) {
+                        bad.put(f.getFileName().toString(), e.getMessage());
+                    }
+                }
+            }
+        }
+        all.sort(java.util.Comparator.comparingLong(TallyFile::startedAtMillis));
+        return new Read(all, bad);
     }
 
     /** Every tally in a directory, oldest fork first; none when the directory does not exist. */
