@@ -58,6 +58,7 @@ var clientOptions = []cli.Option{
 		strconv.Itoa(binding.DialsAtOnce) + " at a time before each case's warm-up; the open-file limits of this process and of a --server-pid are checked first)"},
 	{Name: "calls", ValueName: "N", Help: "seed 002's mode: after the warm-up, one window of N calls in all (each caller its share) instead of the measured iterations; throughput = calls / elapsed"},
 	{Name: "server-pid", ValueName: "PID", Help: "the server's process, when it runs on this machine: its CPU, allocation and GC are measured beside the client's"},
+	{Name: "server-meter", ValueName: "HOST:PORT", Help: "the server's meter endpoint (its --meter-port), when it runs on another host: its CPU, allocation and GC are read there at each window's edges; instead of --server-pid"},
 	{Name: "steady-warmup", ValueName: "S", Help: "the Java client's warm-up until the JIT compilers are quiet; accepted so that one command line serves both, and ignored: Go compiles ahead of time, and the warm-up iterations warm the rest"},
 	{Name: "no-wire-bytes", Flag: true, Help: "skip the measurement of each case's bytes on the wire before the run (they are no verdict's metric: ab's and calibrate's runs skip them); run.json says so in wireBytesNotMeasured"},
 	{Name: "switch", ValueName: "NAME=VALUE", Repeatable: true, Help: "a framework switch, recorded with the run (the server needs the same): " + service.SpinSwitch + " only"},
@@ -67,8 +68,9 @@ const clientRest = `Every other argument is a JMH option: -wi N, -w TIME, -i N, 
 -bm thrpt, -tu s; a case name or JMH pattern selects cases (matched in org.rpcbench.rig.UserServiceBenchmark.CASE).
 Defaults unless given: -t 32 -f 1 -wi 5 -w 10 s -i 5 -r 10 s, the UserService cases (existUser, createUser,
 getUser, listUser); ping and say by name. The Java pairs' other cases (the echoes) are not carried by the Go
-pairs. Exit codes: 0 every case ran with no error; 1 a call failed or was answered wrongly, or a case has no
-result; 2 bad options; 3 the server could not be benchmarked at all; 130 or 143 stopped by SIGINT or SIGTERM.`
+pairs. Exit codes: 0 every case ran with no error; 1 a call failed or was answered wrongly, a case has no
+result, or the server's meter was lost; 2 bad options; 3 the server (or its --server-meter) could not be
+reached at all; 130 or 143 stopped by SIGINT or SIGTERM.`
 
 // clientRun is a client run's settings, parsed and checked once.
 type clientRun struct {
@@ -84,6 +86,9 @@ type clientRun struct {
 	perCaller bool
 	calls     int64
 	serverPid int
+	// serverMeter is the server's meter endpoint (HOST:PORT), "" when none; meter its connection, once checked
+	serverMeter string
+	meter       *meter.Client
 	// wireBytes: measure each case's bytes on the wire before the run; wireNotMeasured says why they were not
 	wireBytes       bool
 	wireNotMeasured string
@@ -121,6 +126,14 @@ func Client(args []string, stdout, stderr io.Writer) int {
 		return fail(2, "%v (see --help)", err)
 	}
 	run.stdout, run.stderr = stdout, stderr
+	if run.serverMeter != "" {
+		m, err := meter.Dial(run.serverMeter, meterCheckTimeout, stderr)
+		if err != nil {
+			return fail(3, "cannot read the server's meter at %s: %s", run.serverMeter, oneLine(err.Error()))
+		}
+		run.meter = m
+		defer m.Close()
+	}
 	if problem := run.serverFiles(); problem != "" {
 		return fail(3, "cannot benchmark %s at %s: %s", run.pair.Name(), run.target, problem)
 	}
@@ -173,6 +186,14 @@ func parseClient(v *cli.Values) (*clientRun, error) {
 	r.calls = int64(calls)
 	if r.serverPid, err = v.Int("server-pid", -1, 1, 1<<31-1); err != nil {
 		return nil, err
+	}
+	if v.Has("server-meter") {
+		if v.Has("server-pid") {
+			return nil, cli.Errorf("--server-pid and --server-meter both say where the server's meters are read: give one")
+		}
+		if r.serverMeter, err = meterAddress(v.Get("server-meter", "")); err != nil {
+			return nil, err
+		}
 	}
 	if _, err = v.Int("steady-warmup", 0, 0, 3600); err != nil {
 		return nil, err
@@ -312,7 +333,9 @@ func (r *clientRun) measure(sizes map[cases.Case]*record.WireSize, handOver func
 	}()
 	client := meter.Self()
 	var server meter.Meter
-	if r.serverPid > 0 {
+	if r.meter != nil {
+		server = r.meter
+	} else if r.serverPid > 0 {
 		server = meter.Of(r.serverPid)
 	}
 	var done []record.CaseRecord
@@ -444,7 +467,7 @@ func (r *clientRun) record(done []record.CaseRecord, missing []string, interrupt
 		Jmh: &record.LoadSettings{Harness: harness, Mode: "thrpt", Threads: r.callers, Forks: r.jmh.forks, WarmupIterations: &warmup,
 			WarmupTime: r.jmh.warmupTime.text, MeasurementIterations: &iterations, MeasurementTime: measurementTime,
 			Jvm: exe, JvmArgs: runtimeSettings(), CallTimeoutMillis: &timeoutMs, Requests: requests, Connections: &connections},
-		Environment: environment(started, r.serverPid), Cases: done, MissingCases: missing, WireBytesNotMeasured: r.wireNotMeasured}
+		Environment: environment(started, r.serverMeterRecord()), Cases: done, MissingCases: missing, WireBytesNotMeasured: r.wireNotMeasured}
 	return record.Finish(rec)
 }
 
@@ -475,6 +498,15 @@ func (r *clientRun) conclude(rec record.RunRecord) int {
 	msg := fmt.Sprintf("rpc-bench client: run FAILED: %d failed or wrong calls", errs)
 	if len(rec.MissingCases) > 0 {
 		msg += ", no result for " + strings.Join(rec.MissingCases, ", ")
+	}
+	var meterLost []string
+	for _, c := range rec.Cases {
+		if c.ServerMeterLost != "" {
+			meterLost = append(meterLost, c.Name)
+		}
+	}
+	if len(meterLost) > 0 {
+		msg += ", the server's meter lost in " + strings.Join(meterLost, ", ")
 	}
 	fmt.Fprintln(r.stderr, msg)
 	return 1

@@ -18,7 +18,7 @@ import (
 
 // environment is what machine and runtime the run used (EnvironmentProbe); anything that cannot be
 // found is "unknown".
-func environment(started time.Time, serverPid int) record.Environment {
+func environment(started time.Time, serverMeter *record.ServerMeter) record.Environment {
 	host, err := os.Hostname()
 	if err != nil {
 		host = "unknown"
@@ -34,17 +34,22 @@ func environment(started time.Time, serverPid int) record.Environment {
 		CPUPinning:    orElse(os.Getenv("RPCBENCH_PINNING"), "none"),
 		ServerCommand: orElse(os.Getenv("RPCBENCH_SERVER_COMMAND"), "not known (server started separately)"),
 		Date:          started.UTC().Format(time.RFC3339Nano),
-		ServerMeter:   serverMeter(serverPid),
+		ServerMeter:   serverMeter,
 	}
 }
 
-// serverMeter says where the server's figures came from: its pid on this host, or nowhere (the Go client
-// reads no meter endpoint).
-func serverMeter(serverPid int) *record.ServerMeter {
-	if serverPid <= 0 {
+// serverMeterRecord says where the server's figures came from (ServerMeterCheck's): its meter endpoint, with the
+// server's node as the endpoint named it; its pid on this host; or nowhere.
+func (r *clientRun) serverMeterRecord() *record.ServerMeter {
+	if r.meter != nil {
+		who := r.meter.Server()
+		return &record.ServerMeter{Source: "endpoint", Address: r.serverMeter, Node: who.Node, CPUModel: who.CPUModel, Cores: who.Cores,
+			Runtime: who.Runtime}
+	}
+	if r.serverPid <= 0 {
 		return &record.ServerMeter{Source: "none"}
 	}
-	return &record.ServerMeter{Source: "proc", Address: "pid " + strconv.Itoa(serverPid), Node: meter.NodeName(),
+	return &record.ServerMeter{Source: "proc", Address: "pid " + strconv.Itoa(r.serverPid), Node: meter.NodeName(),
 		CPUModel: meter.CPUModel(), Cores: runtime.NumCPU()}
 }
 

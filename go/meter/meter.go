@@ -29,6 +29,12 @@ type Meter interface {
 	Read() Reading
 }
 
+// Losable is a meter that can be lost (a server's, read over its endpoint): Lost says why it stopped
+// answering, "" while it answers; once lost, its readings are Unknown.
+type Losable interface {
+	Lost() string
+}
+
 // Linux reports process times in USER_HZ ticks, 100 a second on every architecture it runs on.
 const nanosPerTick = 10_000_000
 

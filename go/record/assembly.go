@@ -41,6 +41,9 @@ type CaseTally struct {
 	Problems                  []string
 	// ConnectSeconds is how long the case's connections took to open; 0 when not timed
 	ConnectSeconds float64
+	// ServerMeterLost is where and why the server's meter, though given, was not read in a measured window
+	// (the first time it was not): the case fails; "" when it was read throughout, or none was given
+	ServerMeterLost string
 }
 
 // ProblemsKept is how many distinct problems a case keeps.
@@ -115,7 +118,7 @@ func Assemble(t CaseTally, wire *WireSize) CaseRecord {
 		WarmupCalls: t.WarmupCalls, WarmupErrors: t.WarmupErrors, Problems: problems, StillClimbing: StillClimbing(scores),
 		WireBytes: wire, CPUAndGc: CPUAndGc{Client: processUse(client), Server: processUse(server)},
 		PerCall: perCall(calls, sumDeltas(server), sumDeltas(client)), Iterations: iterations, Steady: steady,
-		ConnectSeconds: connectSeconds(t.ConnectSeconds)}
+		ConnectSeconds: connectSeconds(t.ConnectSeconds), ServerMeterLost: t.ServerMeterLost}
 }
 
 func connectSeconds(s float64) *Num {

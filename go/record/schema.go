@@ -130,11 +130,14 @@ type CaseRecord struct {
 	Steady            Steady            `json:"steady"`
 	// ConnectSeconds is how long opening the case's connections took, before its warm-up
 	ConnectSeconds *Num `json:"connectSeconds,omitempty"`
+	// ServerMeterLost is where and why the server's meter, though given, was not read in a measured window:
+	// the case fails, its figures kept; "" when it was read throughout, or none was given
+	ServerMeterLost string `json:"serverMeterLost,omitempty"`
 }
 
-// Failed: any error, in warm-up too, or no call answered.
+// Failed: any error, in warm-up too, no call answered, or the server's meter lost.
 func (c CaseRecord) Failed() bool {
-	return c.Errors+c.WarmupErrors > 0 || c.Calls == 0
+	return c.Errors+c.WarmupErrors > 0 || c.Calls == 0 || c.ServerMeterLost != ""
 }
 
 // Latency is milliseconds read from one merged histogram of nanosecond call times.

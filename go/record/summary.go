@@ -79,10 +79,13 @@ func note(c CaseRecord) string {
 		if len(c.Problems) > 0 {
 			s += c.Problems[0]
 		}
-		return s
+		return s + meterLost(c, "; ")
 	}
 	if c.Calls == 0 {
-		return "FAILED: no call completed"
+		return "FAILED: no call completed" + meterLost(c, "; ")
+	}
+	if c.ServerMeterLost != "" {
+		return "FAILED: " + meterLost(c, "")
 	}
 	n := ""
 	if c.StillClimbing {
@@ -99,6 +102,14 @@ func note(c CaseRecord) string {
 		n += fmt.Sprintf("%d leading iteration%s below steady state", e, plural)
 	}
 	return n
+}
+
+// meterLost says, after lead, that the server's meter was lost, where and why; "" when it was not (RunSummary's).
+func meterLost(c CaseRecord, lead string) string {
+	if c.ServerMeterLost == "" {
+		return ""
+	}
+	return lead + "server figures not known " + c.ServerMeterLost
 }
 
 func figure(v Num, format string) string {

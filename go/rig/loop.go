@@ -162,6 +162,13 @@ func (r *run) drive(ctx context.Context, meters Meters, progress func(Progress))
 		}
 		window.Client = delta(clientStart, clientEnd, window.Seconds)
 		window.Server = delta(serverStart, serverEnd, window.Seconds)
+		if lost := serverLost(meters.Server, serverStart, serverEnd); lost != "" {
+			// the server's figures of this window are not known: never half a delta, and the case fails
+			window.Server = nil
+			if !warmup && tally.ServerMeterLost == "" {
+				tally.ServerMeterLost = fmt.Sprintf("in measured iteration %d: %s", len(tally.Windows)+1, lost)
+			}
+		}
 		if warmup {
 			tally.WarmupCalls += window.Calls
 			tally.WarmupErrors += window.Errors
@@ -333,6 +340,26 @@ func read(m meter.Meter) meter.Reading {
 		return meter.Unknown
 	}
 	return m.Read()
+}
+
+// serverLost is why the server's meter, though given, was not read in a window (rig's ServerUse in client-base):
+// the meter was lost, or its readings went backwards; "" when it was read, or no meter was given.
+func serverLost(m meter.Meter, from, to meter.Reading) string {
+	if m == nil {
+		return ""
+	}
+	if l, ok := m.(meter.Losable); ok && l.Lost() != "" {
+		return l.Lost()
+	}
+	names := []string{"cpu", "alloc", "gc count", "full gc count", "gc pause"}
+	before := []int64{from.CPUNanos, from.AllocBytes, from.GCCount, from.FullGCCount, from.GCPauseNanos}
+	after := []int64{to.CPUNanos, to.AllocBytes, to.GCCount, to.FullGCCount, to.GCPauseNanos}
+	for i := range names {
+		if before[i] >= 0 && after[i] >= 0 && after[i] < before[i] {
+			return fmt.Sprintf("the server's meter answered readings that went backwards (%s: %d, then %d)", names[i], before[i], after[i])
+		}
+	}
+	return ""
 }
 
 // delta is what a process used between two readings; nil when the process was not read at all.

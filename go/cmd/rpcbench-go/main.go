@@ -1,8 +1,9 @@
 // Command rpcbench-go is the Go pairs' server and load client in one binary:
 //
-//	rpcbench-go server --pair PAIR [--host HOST] [--port PORT] [--switch NAME=VALUE]
+//	rpcbench-go server --pair PAIR [--host HOST] [--port PORT] [--meter-port PORT] [--switch NAME=VALUE]
 //	rpcbench-go client --pair PAIR [--host HOST] [--port PORT] [--result FILE] [--concurrency N] [--calls N]
-//	                   [--server-pid PID] [--timeout-ms MILLIS] [--switch NAME=VALUE] [JMH options] [CASE...]
+//	                   [--server-pid PID | --server-meter HOST:PORT] [--timeout-ms MILLIS] [--switch NAME=VALUE]
+//	                   [JMH options] [CASE...]
 //
 // Each takes --help; they behave as the Java pairs' server and client jars do.
 package main

@@ -143,9 +143,6 @@ final class PairCommand {
         if (pair.go() && cli.run.profiling()) {
             throw new UsageException("-m profiling records JVMs; " + pair.name() + " runs on Go");
         }
-        if (cli.run.meterPort != null && cli.run.meterPort > 0 && pair.go() && side == Side.CLIENT) {
-            throw new UsageException("--meter-port: " + pair.name() + "'s Go client reads the server's meters from its process only");
-        }
         if (cli.overwrite.given() && cli.run.result == null) {
             throw new UsageException("--overwrite is for -f: a run's own directory is always new");
         }

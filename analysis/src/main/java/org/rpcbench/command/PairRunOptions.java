@@ -17,7 +17,7 @@ final class PairRunOptions {
 
     @Option(names = "--meter-port", paramLabel = "PORT", converter = Converters.Port.class,
             description = "the server also answers its own CPU, allocation, GC and threads on this port (for a client on another"
-                    + " host: its --server-meter HOST:PORT); a Java pair's client reads them there instead of from the server's"
+                    + " host: its --server-meter HOST:PORT); the pair's client reads them there instead of from the server's"
                     + " process; 0: none")
     Integer meterPort;
 

@@ -73,8 +73,8 @@ record Launch(PairRunSettings s, Pinning pinning, Profiler profiler) {
         if (threads != null) {
             cmd.addAll(List.of("--concurrency", threads.toString()));
         }
-        if (s.meterEndpoint() && !s.pair().go()) {
-            // over the network, as a client on another host reads it: the Go client reads a pid only
+        if (s.meterEndpoint()) {
+            // over the network, as a client on another host reads it, Java's or Go's
             cmd.addAll(List.of("--server-meter", meterAddress(s.host(), s.meterPort())));
         } else if (serverPid > 0) {
             cmd.addAll(List.of("--server-pid", String.valueOf(serverPid)));

@@ -28,7 +28,7 @@ import java.util.Objects;
  * @param historyPair the name the run is kept under in the history store: a suite's row on a Dubbo release of its
  *     own ("dubbo-hessian@3.0.15"), so that its series stays apart from the pair's on the build's release; null: the pair
  * @param readyTimeout how long the server has to say it is ready
- * @param meterPort the port of the server's meter endpoint (its {@code --meter-port}); the client of a Java pair then reads
+ * @param meterPort the port of the server's meter endpoint (its {@code --meter-port}); the pair's client (Java or Go) then reads
  *     the server's meters there ({@code --server-meter HOST:PORT}) instead of from its process on this host; null: none
  */
 public record PairRunSettings(Checkout checkout, Pair pair, Side side, String host, Integer port, Path resultFile, boolean overwrite,

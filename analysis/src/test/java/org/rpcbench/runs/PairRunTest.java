@@ -179,7 +179,7 @@ class PairRunTest {
     }
 
     @Test
-    void aMeterPortReachesTheServerAndAJavaClientReadsItInsteadOfThePid() {
+    void aMeterPortReachesTheServerAndItsClientReadsItInsteadOfThePid() {
         PairRunSettings.Builder java = PairRunSettings.of(Checkout.copyOf(root, "test"), new Pair("dubbo-hessian", "java", 20880),
                 PairRunSettings.Side.PAIR);
         java.resultFile = root.resolve("r/jmh.json");
@@ -189,14 +189,14 @@ class PairRunTest {
         assertThat(launch.server(20880, null, null)).endsWith("--host", "10.0.0.7", "--port", "20880", "--meter-port", "7071");
         assertThat(launch.client(20880, root.resolve("r/jmh.json"), null, 99, null)).contains("--server-meter", "10.0.0.7:7071")
                 .doesNotContain("--server-pid");
-        // the Go client reads a pid only; its server answers the meter all the same
+        // the Go client reads it over the network too
         PairRunSettings.Builder go = PairRunSettings.of(Checkout.copyOf(root, "test"), StandInGo.pair("grpc-go"), PairRunSettings.Side.PAIR);
         go.resultFile = root.resolve("g/jmh.json");
         go.meterPort = 7071;
         Launch goLaunch = new Launch(go.build(), Pinning.NONE, null);
         assertThat(goLaunch.server(0, null, null)).endsWith("--meter-port", "7071");
-        assertThat(goLaunch.client(50051, root.resolve("g/jmh.json"), null, 99, null)).contains("--server-pid", "99")
-                .doesNotContain("--server-meter");
+        assertThat(goLaunch.client(50051, root.resolve("g/jmh.json"), null, 99, null)).contains("--server-meter", "127.0.0.1:7071")
+                .doesNotContain("--server-pid");
         // 0: no endpoint, as without the option
         java.meterPort = 0;
         assertThat(new Launch(java.build(), Pinning.NONE, null).server(0, null, null)).doesNotContain("--meter-port");

@@ -11,4 +11,13 @@ public interface Meter {
 
     /** How long the process's JIT compilers have spent compiling since it started, in ns; -1 when not known. */
     long jitNanos();
+
+    /**
+     * Why this meter stopped answering ("the server's meter at 10.0.0.7:7071 failed (Connection reset)"), or null
+     * while it answers; a meter that cannot fail (one of this host's processes) never says. Once said, every later
+     * reading is unknown.
+     */
+    default String lost() {
+        return null;
+    }
 }

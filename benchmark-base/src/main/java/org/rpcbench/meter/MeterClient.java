@@ -96,10 +96,15 @@ public final class MeterClient implements Meter, AutoCloseable {
         return failure;
     }
 
+    @Override
+    public synchronized String lost() {
+        return failure == null ? null : "the server's meter at " + address + " failed (" + failure + ")";
+    }
+
     private void fail(IOException e) {
         failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        complaints.println("rpc-bench client: the server's meter at " + address + " failed (" + failure + "): the server's"
-                + " CPU, allocation and GC of this window on are not known");
+        complaints.println("rpc-bench client: " + lost() + ": the server's CPU, allocation and GC of this window on are not"
+                + " known, and the case fails");
         close();
     }
 

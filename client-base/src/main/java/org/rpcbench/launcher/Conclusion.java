@@ -2,6 +2,7 @@ package org.rpcbench.launcher;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.List;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
@@ -30,8 +31,10 @@ final class Conclusion {
             return 0;
         }
         long errors = record.cases().stream().mapToLong(CaseRecord::allErrors).sum();
+        List<String> meterLost = record.cases().stream().filter(c -> c.serverMeterLost() != null).map(CaseRecord::name).toList();
         err.println("rpc-bench client: run FAILED: " + errors + " failed or wrong calls"
-                + (record.missingCases().isEmpty() ? "" : ", no result for " + String.join(", ", record.missingCases())));
+                + (record.missingCases().isEmpty() ? "" : ", no result for " + String.join(", ", record.missingCases()))
+                + (meterLost.isEmpty() ? "" : ", the server's meter lost in " + String.join(", ", meterLost)));
         return 1;
     }
 }

@@ -53,17 +53,19 @@ public record ForkSettings(Target target, Path tallyDir, long serverPid, MeterAd
     }
 
     /**
-     * The server's meter, as far as it can be read: its endpoint's (connected now; null with the failure said on
-     * {@code complaints} when it cannot be reached), a pid's {@code /proc}, or null when neither was given.
+     * The server's meter, as far as it can be read: its endpoint's (connected now; when it cannot be reached, a meter
+     * that says so, with the failure said on {@code complaints}: the fork's cases fail), a pid's {@code /proc}, or
+     * null when neither was given.
      */
     public Meter serverMeter(java.io.PrintStream complaints) {
         if (serverMeter != null) {
             try {
                 return MeterClient.connect(serverMeter, target.timeoutMillis(), complaints);
             } catch (java.io.IOException e) {
-                complaints.println("rpc-bench client: cannot read the server's meter at " + serverMeter + ": " + e.getMessage()
-                        + "; the server's CPU, allocation and GC are not known in this fork");
-                return null;
+                String why = "cannot read the server's meter at " + serverMeter + ": " + e.getMessage();
+                complaints.println("rpc-bench client: " + why + "; the server's CPU, allocation and GC are not known in this fork,"
+                        + " and its cases fail");
+                return new LostMeter(why);
             }
         }
         return serverPid > 0 ? ProcessMeter.of(serverPid) : null;

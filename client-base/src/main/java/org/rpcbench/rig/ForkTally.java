@@ -33,6 +33,8 @@ public final class ForkTally {
     private int handedIn;
     private int seatsLeft;
     private JitWarmup warmup;
+    /** Why the server's meter was not read in a measured window, the first time it was not: the case fails. */
+    private String serverMeterLost;
 
     public ForkTally(String caseName) {
         this(caseName, true);
@@ -75,6 +77,9 @@ public final class ForkTally {
         if (measurement) {
             MeasurementWindow.Use use = window == null ? MeasurementWindow.Use.UNKNOWN : window.close();
             double seconds = Double.isNaN(use.seconds()) ? nominalSeconds : use.seconds();
+            if (use.serverLost() != null && serverMeterLost == null) {
+                serverMeterLost = "in measured iteration " + (windows.size() + 1) + ": " + use.serverLost();
+            }
             windows.add(new TallyFile.Window(windows.size(), seconds, calls, errors, metered ? use.client() : null,
                     metered ? use.server() : null,
                     Histograms.encode(latency), failedLatency.getTotalCount() == 0 ? null : Histograms.encode(failedLatency)));
@@ -128,6 +133,6 @@ public final class ForkTally {
     /** What has been gathered so far, as the file holds it. */
     public synchronized TallyFile snapshot() {
         return new TallyFile(caseName, startedAtMillis, ProcessHandle.current().pid(), warmupCalls, warmupErrors,
-                List.copyOf(problems), List.copyOf(windows), warmup, tally.kinds());
+                List.copyOf(problems), List.copyOf(windows), warmup, tally.kinds(), serverMeterLost);
     }
 }

@@ -20,9 +20,13 @@ public final class MeasurementWindow {
     /** How long before the expected close polling starts again. */
     static final long WAKE_EARLY_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    /** What each process used inside the window; a side not read is null. */
-    public record Use(ProcessDelta client, ProcessDelta server) {
-        static final Use UNKNOWN = new Use(null, null);
+    /**
+     * What each process used inside the window; a side not read is null.
+     *
+     * @param serverLost why the server's meter, though given, was not read ({@link ServerUse}); null when it was, or none was given
+     */
+    public record Use(ProcessDelta client, ProcessDelta server, String serverLost) {
+        static final Use UNKNOWN = new Use(null, null, null);
 
         /** The window's length, or NaN when it was not read. */
         public double seconds() {
@@ -95,7 +99,7 @@ public final class MeasurementWindow {
 
     /**
      * What each process used in the window, once the window has closed; unknown when it never opened or
-     * its edges were not seen in time.
+     * its edges were not seen in time. A server meter lost by then is said, whether or not the window was read.
      */
     public Use close() {
         try {
@@ -105,10 +109,10 @@ public final class MeasurementWindow {
             Thread.currentThread().interrupt();
         }
         watcher.interrupt();
+        ServerUse serverUse = ServerUse.between(server, serverStart, serverEnd);
         if (clientStart == null || clientEnd == null) {
-            return Use.UNKNOWN;
+            return new Use(null, null, serverUse.lost());
         }
-        return new Use(Deltas.between(clientStart, clientEnd),
-                serverStart == null || serverEnd == null ? null : Deltas.between(serverStart, serverEnd));
+        return new Use(Deltas.between(clientStart, clientEnd), serverUse.delta(), serverUse.lost());
     }
 }

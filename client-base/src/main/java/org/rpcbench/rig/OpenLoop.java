@@ -59,7 +59,7 @@ public final class OpenLoop {
         ProcessReading serverAtStart = serverMeter == null ? null : serverMeter.read();
         clock.waitUntil(end);
         ProcessDelta client = Deltas.between(clientAtStart, clientMeter.read());
-        ProcessDelta server = serverMeter == null ? null : Deltas.between(serverAtStart, serverMeter.read());
+        ServerUse server = ServerUse.between(serverMeter, serverAtStart, serverMeter == null ? null : serverMeter.read());
         List<String> problems = new ArrayList<>();
         long waitUntil = System.currentTimeMillis() + (end - clock.nanoTime()) / 1_000_000 + 2 * timeoutMillis + 5_000;
         try {
@@ -73,7 +73,8 @@ public final class OpenLoop {
         } finally {
             threads.forEach(Thread::interrupt);
         }
-        return merge(c, plan, senders, problems, client, server);
+        CaseRecord merged = merge(c, plan, senders, problems, client, server.delta());
+        return server.lost() == null ? merged : merged.withServerMeterLost("in the measured window: " + server.lost());
     }
 
     static CaseRecord merge(Case c, OpenLoopPlan plan, List<PacedSender> senders, List<String> stuck, ProcessDelta client,

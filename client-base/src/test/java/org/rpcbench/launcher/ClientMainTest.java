@@ -13,9 +13,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.binding.InMemoryBinding;
+import org.rpcbench.meter.Meter;
 import org.rpcbench.meter.MeterEndpoint;
 import org.rpcbench.meter.NodeIdentity;
 import org.rpcbench.meter.ProcessMeter;
+import org.rpcbench.meter.ProcessReading;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
@@ -252,6 +254,79 @@ class ClientMainTest {
             CaseRecord open = Records.read(dir.resolve("open/run.json")).cases().get(0);
             assertThat(open.cpuAndGc().server()).isNotNull();
             assertThat(open.perCall().serverAllocBytes()).isPositive();
+        }
+    }
+
+    /** This process's meter, until its {@code until}-th reading: from then on what {@code then} makes of its readings. */
+    static final class Breaking implements Meter {
+        final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        final int until;
+        final java.util.function.UnaryOperator<ProcessReading> then;
+
+        Breaking(int until, java.util.function.UnaryOperator<ProcessReading> then) {
+            this.until = until;
+            this.then = then;
+        }
+
+        @Override
+        public ProcessReading read() {
+            ProcessReading r = ProcessMeter.self().read();
+            return reads.incrementAndGet() < until ? r : then.apply(r);
+        }
+
+        @Override
+        public long jitNanos() {
+            return ProcessMeter.self().jitNanos();
+        }
+    }
+
+    @Test
+    void aServerMeterLostMidRunFailsTheRunAndKeepsWhatWasMeasured(@TempDir Path dir) throws Exception {
+        // reading 1 is the check before the run; 2 and 3 the first window's edges; at the 4th (the second window's
+        // opening) the server's endpoint goes away, as a server's host might
+        var endpoint = new java.util.concurrent.atomic.AtomicReference<MeterEndpoint>();
+        Breaking meter = new Breaking(4, r -> {
+            endpoint.get().close();
+            return r;
+        });
+        endpoint.set(MeterEndpoint.start("127.0.0.1", 0, meter, NodeIdentity.here("java")));
+        try (MeterEndpoint e = endpoint.get()) {
+            String[] base = tiny(dir, "getUser");
+            String[] args = java.util.Arrays.copyOf(base, base.length + 2);
+            args[base.length] = "--server-meter";
+            args[base.length + 1] = "127.0.0.1:" + e.port();
+            assertThat(run(args)).as(err()).isEqualTo(1);
+            RunRecord record = Records.read(dir.resolve("run.json"));
+            assertThat(record.passed()).isFalse();
+            CaseRecord c = record.cases().get(0);
+            assertThat(c.serverMeterLost()).startsWith("in measured iteration 2: the server's meter at 127.0.0.1:" + e.port() + " failed (");
+            assertThat(c.failed()).isTrue();
+            assertThat(c.allErrors()).isZero();
+            // nothing measured is lost: the calls, and the server's figures of the window before
+            assertThat(c.calls()).isPositive();
+            assertThat(c.iterations()).hasSize(2);
+            assertThat(c.iterations().get(0).serverAllocBytes()).isNotNull();
+            assertThat(c.iterations().get(1).serverAllocBytes()).isNull();
+            assertThat(out.toString(StandardCharsets.UTF_8)).contains("FAILED: server figures not known in measured iteration 2");
+            assertThat(err()).contains("run FAILED: 0 failed or wrong calls, the server's meter lost in getUser");
+        }
+    }
+
+    @Test
+    void aServerMeterThatAnswersNonsenseFailsAnOpenLoopRun(@TempDir Path dir) throws Exception {
+        // reading 1 is the check before the run, 2 the window's opening; the 3rd, its closing, is outside the protocol
+        Breaking meter = new Breaking(3, r -> new ProcessReading(r.wallNanos(), -5, r.allocBytes(), 0, 0, 0));
+        try (MeterEndpoint e = MeterEndpoint.start("127.0.0.1", 0, meter, NodeIdentity.here("java"))) {
+            assertThat(run("--result", dir.resolve("jmh.json").toString(), "--rate", "200", "--warmup-seconds", "1",
+                    "--measure-seconds", "1", "--server-meter", "127.0.0.1:" + e.port(), "getUser")).as(err()).isEqualTo(1);
+            RunRecord record = Records.read(dir.resolve("run.json"));
+            assertThat(record.passed()).isFalse();
+            CaseRecord c = record.cases().get(0);
+            assertThat(c.serverMeterLost()).startsWith("in the measured window: the server's meter at 127.0.0.1:" + e.port())
+                    .contains("'cpu' is -5");
+            assertThat(c.calls()).isPositive();
+            assertThat(c.cpuAndGc().server()).isNull();
+            assertThat(err()).contains("the server's meter lost in getUser");
         }
     }
 

@@ -49,6 +49,7 @@ public final class CaseAssembly {
         List<String> problems = new ArrayList<>();
         List<List<ProblemKind>> kinds = new ArrayList<>();
         List<JitWarmup> warmups = new ArrayList<>();
+        String meterLost = null;
         long calls = 0;
         long errors = 0;
         long warmupCalls = 0;
@@ -65,6 +66,9 @@ public final class CaseAssembly {
                 warmups.add(t.warmup());
             }
             kinds.add(t.problemKinds());
+            if (meterLost == null && t.serverMeterLost() != null) {
+                meterLost = (forks.size() > 1 ? "fork " + (f + 1) + ", " : "") + t.serverMeterLost();
+            }
             t.problems().stream().filter(p -> !problems.contains(p)).forEach(p -> {
                 if (problems.size() < TallyFile.PROBLEMS_KEPT) {
                     problems.add(p);
@@ -102,7 +106,7 @@ public final class CaseAssembly {
                 failed.getTotalCount() == 0 ? null : Latency.of(failed), calls, errors, warmupCalls, warmupErrors, problems,
                 climbing, wire, new CpuAndGc(ProcessUse.of(client), ProcessUse.of(server)),
                 PerCall.of(calls, ProcessDelta.sum(server), ProcessDelta.sum(client)), iterations, steady.steady(excluded),
-                null, null, null, null, null, warmups, ProblemTally.merge(kinds), null);
+                null, null, null, null, null, warmups, ProblemTally.merge(kinds), null, meterLost);
     }
 
     /** The steady state's iterations (those after the warm-up SteadyState excludes), added up one by one. */

@@ -19,6 +19,9 @@ import java.util.List;
  *     record from before they were kept (or from a writer that does not keep them)
  * @param connectSeconds how long the client took to open the case's connections before its first call, when it
  *     opened them for the case (the Go load client does): seed 002's clock ran over that and the calls; else null
+ * @param serverMeterLost where and why the server's meter, though given, was not read in a measured window ("in measured
+ *     iteration 2: the server's meter at 10.0.0.7:7071 failed (...)"): the case fails, its figures kept; null when
+ *     it was read throughout, or none was given
  */
 public record CaseRecord(
         String name,
@@ -46,7 +49,8 @@ public record CaseRecord(
         @JsonInclude(JsonInclude.Include.NON_NULL) Long unsent,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<JitWarmup> jitWarmups,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<ProblemKind> problemKinds,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double connectSeconds) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double connectSeconds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String serverMeterLost) {
 
     public CaseRecord {
         problemKinds = problemKinds == null ? null : List.copyOf(problemKinds);
@@ -56,6 +60,18 @@ public record CaseRecord(
         iterations = iterations == null ? List.of() : iterations;
         latencyMs = latencyMs == null ? Latency.NONE : latencyMs;
         cpuAndGc = cpuAndGc == null ? CpuAndGc.NONE : cpuAndGc;
+    }
+
+    /** A record whose server meter, if any, was read in every window. */
+    public CaseRecord(String name, double opsPerSecond, double opsError, List<List<Double>> iterationScores,
+                      double answeredPerSecond, Latency latencyMs, Latency failedLatencyMs, long calls, long errors,
+                      long warmupCalls, long warmupErrors, List<String> problems, boolean stillClimbing, WireSize wireBytes,
+                      CpuAndGc cpuAndGc, PerCall perCall, List<IterationRecord> iterations, Steady steady, Double targetRate,
+                      Double achievedRate, Boolean missedTarget, Latency uncorrectedLatencyMs, Long unsent,
+                      List<JitWarmup> jitWarmups, List<ProblemKind> problemKinds, Double connectSeconds) {
+        this(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs, calls, errors,
+                warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc, perCall, iterations, steady, targetRate,
+                achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, problemKinds, connectSeconds, null);
     }
 
     /** A record whose problems were not counted by kind, nor its connections' opening timed. */
@@ -85,9 +101,9 @@ public record CaseRecord(
         return errors + warmupErrors;
     }
 
-    /** A case fails on any error, in warm-up too, or when no call was answered. */
+    /** A case fails on any error, in warm-up too, when no call was answered, or when the server's meter was lost. */
     public boolean failed() {
-        return allErrors() > 0 || calls == 0;
+        return allErrors() > 0 || calls == 0 || serverMeterLost != null;
     }
 
     public boolean openLoop() {
@@ -133,6 +149,14 @@ public record CaseRecord(
     public CaseRecord withWire(WireSize size) {
         return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,
                 calls, errors, warmupCalls, warmupErrors, problems, stillClimbing, size, cpuAndGc, perCall, iterations, steady,
-                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, problemKinds, connectSeconds);
+                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, problemKinds, connectSeconds,
+                serverMeterLost);
+    }
+
+    /** The same record, failed because the server's meter was not read in a measured window ({@code why}: where and why). */
+    public CaseRecord withServerMeterLost(String why) {
+        return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,
+                calls, errors, warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc, perCall, iterations, steady,
+                targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, problemKinds, connectSeconds, why);
     }
 }

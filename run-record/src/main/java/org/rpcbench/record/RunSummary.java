@@ -49,10 +49,13 @@ public final class RunSummary {
                     : String.format(Locale.ROOT, "%d failed calls took up to %.1f ms; ", c.failedLatencyMs().samples(),
                     c.failedLatencyMs().max());
             return "FAILED: " + (c.warmupErrors() > 0 ? c.warmupErrors() + " errors in warm-up; " : "") + failedCalls
-                    + (c.problems().isEmpty() ? "" : c.problems().get(0)) + otherKinds(c);
+                    + (c.problems().isEmpty() ? "" : c.problems().get(0)) + otherKinds(c) + meterLost(c, "; ");
         }
         if (c.calls() == 0) {
-            return "FAILED: no call completed";
+            return "FAILED: no call completed" + meterLost(c, "; ");
+        }
+        if (c.serverMeterLost() != null) {
+            return "FAILED: " + meterLost(c, "");
         }
         String note = c.stillClimbing() ? "not warmed up: throughput still rising" : "";
         long loud = c.jitWarmups().stream().filter(w -> !w.quiet()).count();
@@ -68,6 +71,11 @@ public final class RunSummary {
                     + (c.steady().excludedIterations() == 1 ? "" : "s") + " below steady state";
         }
         return note;
+    }
+
+    /** That the server's meter was lost, where and why, after {@code lead}; "" when it was not. */
+    private static String meterLost(CaseRecord c, String lead) {
+        return c.serverMeterLost() == null ? "" : lead + "server figures not known " + c.serverMeterLost();
     }
 
     /** The kinds of problem beyond the first, said so that one kind shown never hides the others. */
@@ -88,7 +96,9 @@ public final class RunSummary {
             Latency l = c.latencyMs();
             Latency u = c.uncorrectedLatencyMs() == null ? Latency.NONE : c.uncorrectedLatencyMs();
             String note = c.allErrors() > 0 ? "FAILED: " + (c.problems().isEmpty() ? "" : c.problems().get(0)) + otherKinds(c)
-                    : c.calls() == 0 ? "FAILED: no call completed"
+                    + meterLost(c, "; ")
+                    : c.calls() == 0 ? "FAILED: no call completed" + meterLost(c, "; ")
+                    : c.serverMeterLost() != null ? "FAILED: " + meterLost(c, "")
                     : Boolean.TRUE.equals(c.missedTarget()) ? "MISSED TARGET: " + c.unsent() + " calls never sent" : "";
             out.append(String.format(Locale.ROOT, "%-11s %10.0f %10.1f %9.3f %9.3f %9.3f %9.3f %10.3f %9.3f %11.3f %11.3f %10d %7d  %s",
                     c.name(), c.targetRate(), c.achievedRate(), l.p50(), l.p90(), l.p99(), l.p999(), l.p9999(), l.max(),

@@ -1,5 +1,6 @@
 package org.rpcbench.record;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,9 +21,12 @@ import java.util.stream.Stream;
  * @param problems the first distinct problems, as they were reported
  * @param problemKinds every failed call's problem, counted by kind ({@link ProblemTally}): they add up to the
  *     fork's errors, warm-up included; null in a tally from before they were kept
+ * @param serverMeterLost where and why the server's meter, though given, was not read in a measured window (the
+ *     first time it was not): the case fails; null when it was read in every window, or none was given
  */
 public record TallyFile(String caseName, long startedAtMillis, long pid, long warmupCalls, long warmupErrors,
-                        List<String> problems, List<Window> iterations, JitWarmup warmup, List<ProblemKind> problemKinds) {
+                        List<String> problems, List<Window> iterations, JitWarmup warmup, List<ProblemKind> problemKinds,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String serverMeterLost) {
     public static final String SUFFIX = ".tally.json";
     /** How many distinct problems a case keeps. */
     public static final int PROBLEMS_KEPT = 5;
@@ -36,7 +40,13 @@ public record TallyFile(String caseName, long startedAtMillis, long pid, long wa
 
     public TallyFile(String caseName, long startedAtMillis, long pid, long warmupCalls, long warmupErrors,
                      List<String> problems, List<Window> iterations) {
-        this(caseName, startedAtMillis, pid, warmupCalls, warmupErrors, problems, iterations, null, null);
+        this(caseName, startedAtMillis, pid, warmupCalls, warmupErrors, problems, iterations, null, null, null);
+    }
+
+    /** A tally whose server meter, if any, was read in every window. */
+    public TallyFile(String caseName, long startedAtMillis, long pid, long warmupCalls, long warmupErrors,
+                     List<String> problems, List<Window> iterations, JitWarmup warmup, List<ProblemKind> problemKinds) {
+        this(caseName, startedAtMillis, pid, warmupCalls, warmupErrors, problems, iterations, warmup, problemKinds, null);
     }
 
     public void write(Path dir) throws IOException {
