@@ -37,10 +37,9 @@ mapfile -t pairs < <(ls pairs/*.properties | xargs -n1 basename | sed 's/\.prope
 ctx="$(mktemp -d /tmp/rpcbench-image.XXXXXX)"
 trap 'rm -rf "$ctx"' EXIT
 put() { mkdir -p "$ctx/$1/$(dirname "$2")"; cp -l "$2" "$ctx/$1/$2" 2>/dev/null || cp "$2" "$ctx/$1/$2"; }
-for f in pairs/*; do put . "$f"; done
+for f in pairs/*; do put rest "$f"; done
 [[ -x go/target/bin/rpcbench-go ]] || fail "go/target/bin/rpcbench-go is not built (mvn package)"
-put go go/target/bin/rpcbench-go
-mv "$ctx/go/go" "$ctx/go.tmp" && rmdir "$ctx/go" && mv "$ctx/go.tmp" "$ctx/go"
+put rest go/target/bin/rpcbench-go
 for p in "${pairs[@]}"; do
   grep -q '^pair.runtime *= *go' "pairs/$p.properties" && continue
   for side in server client; do
@@ -49,9 +48,15 @@ for p in "${pairs[@]}"; do
     put jars "$jar"
   done
 done
+# the jars also as /opt/rpc-bench/jars/PAIR-SIDE.jar (links), where the Kubernetes plan runs them
+mkdir -p "$ctx/rest/jars"
+for jar in "$ctx"/jars/*/target/*.jar; do
+  name="$(basename "$jar")"
+  ln -s "../${name%.jar}/target/$name" "$ctx/rest/jars/$name"
+done
 [[ -f analysis/target/analysis.jar ]] || fail "analysis/target/analysis.jar is not built (mvn package)"
-put cli analysis/target/analysis.jar
-put cli benchmark.sh
+put rest analysis/target/analysis.jar
+put rest benchmark.sh
 cp "$ROOT/docker/Dockerfile" "$ctx/Dockerfile"
 
 # as a run names the image of its checkout (DockerImage.tagOf): 12 hex digits, -dirty when git status lists anything
