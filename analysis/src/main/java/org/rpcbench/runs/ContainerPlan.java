@@ -35,8 +35,12 @@ public record ContainerPlan(String runId, String image, String network, Containe
      * the same host reads of them: the containers' user is root. Shared with the clients as volumes.
      */
     static final List<String> METER_FILES = List.of("/tmp/hsperfdata_root", "/tmp/rpcbench-go_root");
-    /** What the client's command line has for the server's process id, until the server says it. */
-    static final String SERVER_PID = "SERVER_PID";
+    /**
+     * The server's process id, as its clients see it in its PID namespace: its command is its container's
+     * first process. Known before the server starts, so that the clients' containers are made meanwhile; the
+     * run checks it against the server's ready line.
+     */
+    public static final long SERVER_PID = 1;
 
     /**
      * One container: {@code docker create} of it is {@link #createArgs}.
@@ -55,7 +59,7 @@ public record ContainerPlan(String runId, String image, String network, Containe
         }
 
         /** The arguments of {@code docker create} that make it (started apart), on the network given, with the image given. */
-        public List<String> createArgs(String network, String image, long serverPid) {
+        public List<String> createArgs(String network, String image) {
             List<String> a = new ArrayList<>(List.of("create", "--name", name, "--hostname", name, "--network", network));
             new java.util.TreeMap<>(labels).forEach((k, v) -> a.addAll(List.of("--label", k + "=" + v)));
             if (cpus != null) {
@@ -70,7 +74,7 @@ public record ContainerPlan(String runId, String image, String network, Containe
             }
             new java.util.TreeMap<>(env).forEach((k, v) -> a.addAll(List.of("--env", k + "=" + v)));
             a.add(image);
-            command.forEach(w -> a.add(w.equals(SERVER_PID) ? String.valueOf(serverPid) : w));
+            a.addAll(command);
             return a;
         }
     }
@@ -101,18 +105,15 @@ public record ContainerPlan(String runId, String image, String network, Containe
             String folder = clients == 1 ? dir.getFileName().toString() : "client-" + i;
             Path hostResults = clients == 1 ? dir : dir.resolve(folder);
             Path inContainer = Path.of(RESULTS, folder, s.resultFile().getFileName().toString());
-            List<String> command = clientLaunch.client(s.port(), inContainer, s.concurrency().isEmpty() ? null : s.concurrency().get(0), 1,
-                    null);
-            List<String> withPid = new ArrayList<>(command);
-            int at = withPid.indexOf("--server-pid");
-            withPid.set(at + 1, SERVER_PID);
+            List<String> command = clientLaunch.client(s.port(), inContainer, s.concurrency().isEmpty() ? null : s.concurrency().get(0),
+                    SERVER_PID, null);
             Map<String, String> env = new LinkedHashMap<>();
             env.put("RPCBENCH_GIT_COMMIT", s.checkout().commit());
             env.put("RPCBENCH_SERVER_COMMAND", String.join(" ", serverCommand));
             if (pinning.pinned()) {
                 env.put("RPCBENCH_PINNING", pinning.describe());
             }
-            cs.add(new Container(prefix + "-client-" + i, "client", withPid, env, pinning.clientCpus(), hostResults, serverName,
+            cs.add(new Container(prefix + "-client-" + i, "client", command, env, pinning.clientCpus(), hostResults, serverName,
                     labels(runId, s, "client"), List.of()));
         }
         return new ContainerPlan(runId, image, prefix, server, cs, pinning);

@@ -89,17 +89,28 @@ public final class DockerRun {
         if (!ok(List.of("network", "create", "--label", ContainerPlan.LABEL + "=" + plan.runId(), plan.network()), "the network")) {
             return 1;
         }
-        if (!ok(plan.server().createArgs(plan.network(), plan.image(), 0), "the server's container")
+        if (!ok(plan.server().createArgs(plan.network(), plan.image()), "the server's container")
                 || !ok(List.of("start", plan.server().name()), "the server's container")) {
             return 1;
         }
-        long pid = awaitServer();
+        // the clients' containers are made while the server starts (seconds apiece on vfs)
+        List<Process> making = beginClients();
+        long pid = -1;
+        try {
+            pid = awaitServer();
+        } finally {
+            pid = madeClients(making) ? pid : -1; // each is waited for, whatever happened: none is made after the clean-up
+        }
         if (pid < 0) {
             return stop.requested() ? stop.exitCode() : 1;
         }
-        say("server ready in " + plan.server().name() + " (pid " + pid + " in its container)");
-        if (!createClients(pid)) {
+        if (pid != ContainerPlan.SERVER_PID) {
+            fail("the server is process " + pid + " of its container, not its first (" + ContainerPlan.SERVER_PID + "), which the clients meter");
             return 1;
+        }
+        say("server ready in " + plan.server().name() + " (pid " + pid + " in its container)");
+        if (stop.requested()) {
+            throw new Stopped();
         }
         List<String> start = new ArrayList<>(List.of("start"));
         plan.clients().forEach(c -> start.add(c.name()));
@@ -162,25 +173,30 @@ public final class DockerRun {
     }
 
     /**
-     * Every client's container made, all at once (an engine on vfs copies the image for each, seconds apiece),
-     * so that one {@code docker start} starts them together; false (said) when one cannot be made.
+     * Every client's container being made, all at once (an engine on vfs copies the image for each, seconds
+     * apiece), so that one {@code docker start} starts them together. Not through the stop: a docker create cut
+     * short leaves the engine making the container anyway. Their output in temporary files, read by
+     * {@link #madeClients}.
      */
-    private boolean createClients(long serverPid) throws IOException, InterruptedException, Stopped {
-        if (stop.requested()) {
-            throw new Stopped();
-        }
+    private List<Process> beginClients() throws IOException {
         List<Process> making = new ArrayList<>();
-        List<Path> outputs = new ArrayList<>();
+        for (ContainerPlan.Container c : plan.clients()) {
+            List<String> command = new ArrayList<>(List.of("docker"));
+            command.addAll(c.createArgs(plan.network(), plan.image()));
+            Path text = Files.createTempFile("rpcbench-docker", ".txt");
+            text.toFile().deleteOnExit();
+            making.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(text.toFile()).start());
+            createOutputs.add(text);
+        }
+        return making;
+    }
+
+    private final List<Path> createOutputs = new ArrayList<>();
+
+    /** Whether every client's container was made, once each is done (said when one was not). */
+    private boolean madeClients(List<Process> making) throws IOException, InterruptedException {
+        boolean made = true;
         try {
-            for (ContainerPlan.Container c : plan.clients()) {
-                List<String> command = new ArrayList<>(List.of("docker"));
-                command.addAll(c.createArgs(plan.network(), plan.image(), serverPid));
-                Path text = Files.createTempFile("rpcbench-docker", ".txt");
-                outputs.add(text);
-                // not through the stop: a docker create cut short leaves the engine making the container anyway
-                making.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(text.toFile()).start());
-            }
-            boolean made = true;
             for (int i = 0; i < making.size(); i++) {
                 Process p = making.get(i);
                 if (!p.waitFor(5, TimeUnit.MINUTES)) {
@@ -188,16 +204,13 @@ public final class DockerRun {
                 }
                 if (p.exitValue() != 0 && made && !stop.requested()) {
                     fail("client container " + plan.clients().get(i).name() + " could not be made: "
-                            + new Output(p.exitValue(), Files.readString(outputs.get(i), StandardCharsets.UTF_8)).firstLine());
+                            + new Output(p.exitValue(), Files.readString(createOutputs.get(i), StandardCharsets.UTF_8)).firstLine());
                     made = false;
                 }
             }
-            if (stop.requested()) {
-                throw new Stopped();
-            }
-            return made;
+            return made && !stop.requested();
         } finally {
-            for (Path text : outputs) {
+            for (Path text : createOutputs) {
                 Files.deleteIfExists(text);
             }
         }

@@ -24,14 +24,14 @@ class ContainerPlanTest {
         ContainerPlan plan = ContainerPlan.of(settings(List.of(8)), "r1", "rpc-bench:0123456789ab", 2, 2);
         assertThat(plan.network()).isEqualTo("rpcbench-r1");
         assertThat(plan.networkArgs()).containsExactly("network", "create", "--label", "rpcbench.run=r1", "rpcbench-r1");
-        assertThat(plan.server().createArgs(plan.network(), plan.image(), 0)).containsExactly("create", "--name", "rpcbench-r1-server",
+        assertThat(plan.server().createArgs(plan.network(), plan.image())).containsExactly("create", "--name", "rpcbench-r1-server",
                 "--hostname", "rpcbench-r1-server", "--network", "rpcbench-r1", "--label", "rpcbench.pair=dubbo-hessian", "--label",
                 "rpcbench.role=server", "--label", "rpcbench.run=r1", "--cpuset-cpus", "0", "--volume", "/tmp/hsperfdata_root", "--volume",
                 "/tmp/rpcbench-go_root", "rpc-bench:0123456789ab", "java", "-Xmx1g",
                 "-Drpcbench.switch.dubbo.filters=default", "-jar", "/opt/rpc-bench/dubbo-hessian-server/target/dubbo-hessian-server.jar",
                 "--host", "0.0.0.0");
         ContainerPlan.Container second = plan.clients().get(1);
-        assertThat(second.createArgs(plan.network(), plan.image(), 1)).containsExactly("create", "--name", "rpcbench-r1-client-2",
+        assertThat(second.createArgs(plan.network(), plan.image())).containsExactly("create", "--name", "rpcbench-r1-client-2",
                 "--hostname", "rpcbench-r1-client-2", "--network", "rpcbench-r1", "--label", "rpcbench.pair=dubbo-hessian", "--label",
                 "rpcbench.role=client", "--label", "rpcbench.run=r1", "--cpuset-cpus", "1", "--pid", "container:rpcbench-r1-server",
                 "--volumes-from", "rpcbench-r1-server",
@@ -46,17 +46,17 @@ class ContainerPlanTest {
     }
 
     @Test
-    void theServerPidIsTheOneItsReadyLineSaid() {
+    void theClientsMeterTheServersFirstProcess() {
         ContainerPlan plan = ContainerPlan.of(settings(List.of()), "r1", "i", 1, 2);
-        List<String> args = plan.clients().get(0).createArgs(plan.network(), "i", 7);
-        assertThat(args.get(args.indexOf("--server-pid") + 1)).isEqualTo("7");
+        List<String> args = plan.clients().get(0).createArgs(plan.network(), "i");
+        assertThat(args).containsSubsequence("--server-pid", "1");
         assertThat(args).doesNotContain("--concurrency");
     }
 
     @Test
     void oneClientWritesTheRunsOwnRecord() {
         ContainerPlan plan = ContainerPlan.of(settings(List.of()), "r1", "i", 1, 4);
-        List<String> args = plan.clients().get(0).createArgs(plan.network(), "i", 1);
+        List<String> args = plan.clients().get(0).createArgs(plan.network(), "i");
         assertThat(plan.clientDirs()).containsExactly(dir);
         assertThat(args).containsSubsequence("--volume", dir.getParent() + ":/results");
         assertThat(args).containsSubsequence("--result", "/results/dubbo-hessian-1/jmh.json");
@@ -67,8 +67,8 @@ class ContainerPlanTest {
     void aHostOfOneCpuHasNoCpuSets() {
         ContainerPlan plan = ContainerPlan.of(settings(List.of()), "r1", "i", 3, 1);
         assertThat(plan.pinning().pinned()).isFalse();
-        assertThat(plan.server().createArgs(plan.network(), "i", 0)).doesNotContain("--cpuset-cpus");
-        assertThat(plan.clients()).allSatisfy(c -> assertThat(c.createArgs(plan.network(), "i", 1)).doesNotContain("--cpuset-cpus")
+        assertThat(plan.server().createArgs(plan.network(), "i")).doesNotContain("--cpuset-cpus");
+        assertThat(plan.clients()).allSatisfy(c -> assertThat(c.createArgs(plan.network(), "i")).doesNotContain("--cpuset-cpus")
                 .doesNotContain("RPCBENCH_PINNING"));
     }
 
