@@ -49,7 +49,8 @@ public final class DockerRun {
     public static int engineCpus() throws CannotRun, IOException, InterruptedException {
         Output o = docker(List.of("info", "--format", "{{.NCPU}}"), null);
         if (o.exit != 0) {
-            throw new CannotRun("no Docker engine answers (docker/engine.sh starts one): " + o.firstLine());
+            List<String> lines = o.text.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.matches("\\d+")).toList();
+            throw new CannotRun("no Docker engine answers (docker/engine.sh starts one)" + (lines.isEmpty() ? "" : ": " + lines.get(0)));
         }
         return Integer.parseInt(o.text.strip());
     }
@@ -60,15 +61,9 @@ public final class DockerRun {
     }
 
     /** The run: 0 passed, 1 failed (said in one line), a stop's code when stopped. */
-    public int run() throws IOException, InterruptedException, CannotRun {
+    public int run() throws IOException, InterruptedException, org.rpcbench.cli.UsageException {
         Path dir = s.resultFile().getParent();
-        ResultDirs.Claim claim = null;
-        try {
-            claim = ResultDirs.claim(s.resultFiles(), s.overwrite());
-        } catch (org.rpcbench.cli.UsageException e) {
-            throw new CannotRun(e.getMessage());
-        }
-        try (ResultDirs.Claim c = claim) {
+        try (ResultDirs.Claim c = ResultDirs.claim(s.resultFiles(), s.overwrite())) {
             for (Path p : plan.clientDirs()) {
                 Files.createDirectories(p);
             }
