@@ -160,6 +160,19 @@ final class Converters {
         }
     }
 
+    /** --on: where a pair run runs; the one place besides this host there is. */
+    static final class Place implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (!value.equals("docker")) {
+                throw new TypeConversionException("knows only 'docker' (the local Docker engine), got '" + value + "'");
+            }
+            return value;
+        }
+    }
+
+    static final class Clients extends Range { Clients() { super(1, 64, "number of clients"); } }
+
     /** Text that must say something. */
     static final class Text implements ITypeConverter<String> {
         @Override

@@ -5,6 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.rpcbench.cli.UsageException;
 import org.rpcbench.runs.Builder;
+import org.rpcbench.runs.ContainerPlan;
+import org.rpcbench.runs.DockerImage;
+import org.rpcbench.runs.DockerRun;
 import org.rpcbench.runs.CannotRun;
 import org.rpcbench.runs.Pair;
 import org.rpcbench.runs.PairRun;
@@ -64,6 +67,9 @@ final class PairCommand {
         Pair pair = pairs.named(side == Side.PAIR ? word : word.substring(0, word.length() - 7));
         check(pair, side);
         String history = side == Side.SERVER ? null : ctx.usableHistoryStore();
+        if (cli.run.on != null) {
+            return docker(pair, history);
+        }
 
         try {
             if (cli.running.build.skip()) {
@@ -74,6 +80,20 @@ final class PairCommand {
         } catch (Stopped e) {
             return ctx.stop.exitCode();
         }
+        PairRunSettings.Builder settings = settings(pair, side, history);
+        if (side == Side.SERVER) {
+            if (cli.run.profiling()) {
+                settings.resultFile = ResultDirs.create(ctx.checkout.results(), pair.name() + "-server", ctx.clock);
+            }
+            return new PairRun(settings.build(), ctx.stop, ctx.clock, ctx.out, ctx.err).serve();
+        }
+        settings.resultFile = result(pair, side);
+        PairRun.Result r = ctx.runner.run(settings.build());
+        return ctx.exit(r.exit());
+    }
+
+    /** The run's settings as the options give them, wherever it runs. */
+    private PairRunSettings.Builder settings(Pair pair, Side side, String history) {
         PairRunSettings.Builder settings = new RunShape(cli.running.load.clientArgs, cli.running.load.concurrency(), cli.running.load.pinned(), ctx.serverJvm(),
                 ctx.clientJvm()).settings(ctx.checkout, pair, side, cli.running.load.switches());
         settings.host = cli.run.host == null ? "127.0.0.1" : cli.run.host;
@@ -83,18 +103,37 @@ final class PairCommand {
         settings.rate = cli.run.rate;
         settings.profiling = cli.run.profiling();
         settings.historyStore = history;
-        if (side == Side.SERVER) {
-            if (cli.run.profiling()) {
-                settings.resultFile = ResultDirs.create(ctx.checkout.results(), pair.name() + "-server", ctx.clock);
-            }
-            return new PairRun(settings.build(), ctx.stop, ctx.clock, ctx.out, ctx.err).serve();
-        }
-        Path result = cli.run.result != null ? Path.of(cli.run.result).toAbsolutePath()
+        return settings;
+    }
+
+    private Path result(Pair pair, Side side) throws UsageException {
+        return cli.run.result != null ? Path.of(cli.run.result).toAbsolutePath()
                 : ResultDirs.create(ctx.checkout.results(), pair.name() + (side == Side.CLIENT ? "-client" : ""), ctx.clock)
                         .resolve("jmh.json");
-        settings.resultFile = result;
-        PairRun.Result r = ctx.runner.run(settings.build());
-        return ctx.exit(r.exit());
+    }
+
+    /**
+     * A pair run in containers of the local Docker engine ({@link ContainerPlan}): the image must be there
+     * (nothing is built on the host: the image holds the jars), checked before anything is made.
+     */
+    private int docker(Pair pair, String history) throws UsageException, CannotRun, IOException {
+        String image = cli.run.image != null ? cli.run.image : DockerImage.tagOf(ctx.checkout.commit());
+        int clients = cli.run.clients == null ? 1 : cli.run.clients;
+        try {
+            int cpus = DockerRun.engineCpus();
+            if (!DockerRun.hasImage(image)) {
+                throw new CannotRun("no image " + image + " on the Docker engine (docker/build-image.sh makes it from the built jars)");
+            }
+            PairRunSettings.Builder b = settings(pair, Side.PAIR, history);
+            b.resultFile = result(pair, Side.PAIR);
+            PairRunSettings s = b.build();
+            String runId = DockerImage.runId(ctx.clock);
+            ContainerPlan plan = ContainerPlan.of(s, runId, image, clients, cpus);
+            return ctx.exit(new DockerRun(s, plan, ctx.stop, ctx.clock, ctx.out, ctx.err).run());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ctx.exit(org.rpcbench.runs.Stop.INTERRUPTED);
+        }
     }
 
     /** The commands' names, as the command line declares them. */
@@ -142,6 +181,31 @@ final class PairCommand {
         }
         if (pair.go() && cli.run.profiling()) {
             throw new UsageException("-m profiling records JVMs; " + pair.name() + " runs on Go");
+        }
+        if (cli.run.on == null) {
+            for (String option : List.of("--clients", "--image")) {
+                if (Merge.given(cli.run).contains(option)) {
+                    throw new UsageException(option + " is for --on docker");
+                }
+            }
+        } else {
+            if (side != Side.PAIR) {
+                throw new UsageException("--on docker runs a pair (its server and clients), not " + (side == Side.SERVER ? "a server" : "a client") + " alone");
+            }
+            for (String option : List.of("-s", "-m")) {
+                if (Merge.given(cli.run).contains(option)) {
+                    throw new UsageException(option + " does not apply to --on docker (the server listens in its container, called by its name)");
+                }
+            }
+            if (cli.running.load.pinned()) {
+                throw new UsageException("-c does not apply to --on docker: its containers have CPU sets of their own where the host has 2 CPUs or more");
+            }
+            if (cli.running.load.concurrency().size() > 1) {
+                throw new UsageException("--on docker runs one concurrency, not a sweep (-t " + cli.running.load.concurrency().size() + " values)");
+            }
+            if (cli.run.rate != null && cli.run.clients != null && cli.run.clients > 1) {
+                throw new UsageException("-r with --clients: open-loop runs cannot be merged; run one client");
+            }
         }
         if (cli.overwrite.given() && cli.run.result == null) {
             throw new UsageException("--overwrite is for -f: a run's own directory is always new");

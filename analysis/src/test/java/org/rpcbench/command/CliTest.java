@@ -50,7 +50,12 @@ class CliTest {
         {"-n", "suite", "--releases", "3.x", "dubbo-versions"}, {"-n", "suite", "--releases", "3.0.15,3.0.15", "dubbo-versions"},
         {"-n", "suite", "--releases", "3.0.15,", "dubbo-versions"}, {"-n", "suite", "--releases", "3.0.15", "all"},
         {"-n", "--releases", "3.0.15", "dubbo-hessian"}, {"-n", "ab", "suite", "seed-000"},
-        {"-n", "ab", "--see", "0", "dubbo-hessian"}, {"-n", "ab", "--see", "10", "--rounds", "4", "dubbo-hessian"}};
+        {"-n", "ab", "--see", "0", "dubbo-hessian"}, {"-n", "ab", "--see", "10", "--rounds", "4", "dubbo-hessian"},
+        {"-n", "--clients", "2", "dubbo-hessian"}, {"-n", "--image", "x", "dubbo-hessian"}, {"-n", "--on", "kube", "dubbo-hessian"},
+        {"-n", "--on", "docker", "dubbo-hessian-server"}, {"-n", "--on", "docker", "-c", "dubbo-hessian"},
+        {"-n", "--on", "docker", "-t", "4,8", "dubbo-hessian"}, {"-n", "--on", "docker", "--clients", "0", "dubbo-hessian"},
+        {"-n", "--on", "docker", "-r", "100", "--clients", "2", "dubbo-hessian"}, {"-n", "--on", "docker", "-s", "10.0.0.1", "dubbo-hessian"},
+        {"-n", "--on", "docker", "-m", "profiling", "dubbo-hessian"}};
 
     @Test
     void everyBadInputIsOneLineOnStderrAndExitTwo() {
