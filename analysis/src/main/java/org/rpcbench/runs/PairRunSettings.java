@@ -87,7 +87,7 @@ public record PairRunSettings(Checkout checkout, Pair pair, Side side, String ho
     /** The same run, its jars those of another checkout and its server at another host: the run as a container sees it. */
     public PairRunSettings seenFrom(Checkout in, String at) {
         return new PairRunSettings(in, pair, side, at, port, resultFile, overwrite, clientArgs, concurrency, rate, switches, profiling, pin,
-                serverJvm, clientJvm, log, historyStore, suite, historyPair, readyTimeout);
+                serverJvm, clientJvm, log, historyStore, suite, historyPair, readyTimeout, meterPort);
     }
 
     /** Whether a framework switch adds the calibration cost (such a run is never kept as a real result). */
