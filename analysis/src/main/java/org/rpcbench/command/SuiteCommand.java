@@ -110,14 +110,14 @@ final class SuiteCommand extends AbstractCommand {
             if (!buildReleases(suite, running, pairOf, c, ctx, dir, releases, failed)) {
                 return ctx.stop.exitCode();
             }
-            List<String> runnable = running.stream().filter(r -> r.release() == null || releases.containsKey(r.release()))
+            List<String> runnable = running.stream().filter(r -> r.release() == null || releases.containsKey(r.buildName()))
                     .map(VersionedPair::key).toList();
             RoundOrder order = RoundOrder.random();
             String history = ctx.historyStore();
             SuiteRounds.Done done = new SuiteRounds(suite.name(), runnable, plan.rounds(), dir, order, ctx.runner, ctx.stop)
                     .run((key, runDir) -> {
                         VersionedPair row = VersionedPair.parse(key);
-                        Checkout checkout = row.release() == null ? ctx.checkout : releases.get(row.release());
+                        Checkout checkout = row.release() == null ? ctx.checkout : releases.get(row.buildName());
                         PairRunSettings.Builder b = plan.shape().settings(checkout, pairOf.get(key), plan.switches(), runDir, null);
                         b.historyStore = history;
                         b.suite = suite.name();
@@ -149,8 +149,8 @@ final class SuiteCommand extends AbstractCommand {
             }
         } finally {
             // the builds' copies go once their runs are done (a failed one too); their build.log stays
-            for (String release : running.stream().map(VersionedPair::release).filter(v -> v != null).distinct().toList()) {
-                Sides.remove(dir.resolve(releaseSide(release)).resolve("checkout"));
+            for (String build : running.stream().map(VersionedPair::buildName).filter(v -> v != null).distinct().toList()) {
+                Sides.remove(dir.resolve(build).resolve("checkout"));
             }
         }
         if (!failed.isEmpty()) {
@@ -227,13 +227,9 @@ final class SuiteCommand extends AbstractCommand {
         return new Planned(suite, plan);
     }
 
-    /** Where a Dubbo release's build of the suite's rows goes, under the suite's directory. */
-    static String releaseSide(String release) {
-        return "dubbo-" + release;
-    }
-
     /**
-     * Builds the rows that run on Dubbo releases of their own, one copy of the working tree per release, as
+     * Builds the rows that run on releases of their own, one copy of the working tree per framework release
+     * ({@link VersionedPair#buildName()}: thrift@0.9.3 and dubbo-hessian@3.0.15 each in their own), as
      * {@code ab --baseline-build} builds its sides (with -n too: those builds are not this checkout's). A release
      * whose build fails fails its rows, said in one line, and the suite runs the others.
      *
@@ -243,10 +239,10 @@ final class SuiteCommand extends AbstractCommand {
                                          Path dir, Map<String, Checkout> built, List<String> failed)
             throws IOException, InterruptedException {
         Map<String, List<VersionedPair>> byRelease = new LinkedHashMap<>();
-        rows.stream().filter(r -> r.release() != null).forEach(r -> byRelease.computeIfAbsent(r.release(), v -> new ArrayList<>()).add(r));
+        rows.stream().filter(r -> r.release() != null).forEach(r -> byRelease.computeIfAbsent(r.buildName(), v -> new ArrayList<>()).add(r));
         for (Map.Entry<String, List<VersionedPair>> e : byRelease.entrySet()) {
             List<Pair> pairs = e.getValue().stream().map(r -> pairOf.get(r.key())).distinct().toList();
-            Sides.Side side = new Sides.Side(releaseSide(e.getKey()), null, e.getValue().get(0).mavenOption());
+            Sides.Side side = new Sides.Side(e.getKey(), null, e.getValue().get(0).mavenOption());
             try {
                 built.put(e.getKey(), Sides.prepare(ctx.checkout, side, pairs, false, c.build().mavenOptions, dir, ctx.builder(),
                         "suite " + suite.name(), ctx.out, ctx.err));

@@ -147,7 +147,7 @@ class SuiteTest {
         assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian@3.0.15", "dubbo-hessian@3.0.15"), java.util.Map.of()))
                 .hasMessageContaining("names a row twice");
         assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian@3.x"), java.util.Map.of()))
-                .hasMessageContaining("'dubbo-hessian@3.x' is neither PAIR nor PAIR@DUBBO_RELEASE");
+                .hasMessageContaining("'dubbo-hessian@3.x' is neither PAIR nor PAIR@RELEASE of a Dubbo release");
         assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian"), java.util.Map.of("dubbo-hessian@3.0.15", "why")))
                 .hasMessageContaining("a note for 'dubbo-hessian@3.0.15', which is none of its pairs");
         assertThatThrownBy(() -> suite(java.util.List.of("no-such-pair@3.0.15"), java.util.Map.of()).rows(Pairs.of(ROOT)))
