@@ -299,7 +299,8 @@ final class SuiteCommand extends AbstractCommand {
             all.addAll(records);
         }
         ReportTable table = sweep ? ReportTable.ofSweep(title, entries) : ReportTable.ofSuite(title, entries, suite.cases());
-        List<String> notes = SuiteTable.notes(table, suite.notes());
+        List<String> notes = new ArrayList<>(SuiteTable.notes(table, suite.notes()));
+        notes.addAll(SuiteTable.indicators(table, suite.seed()));
         String noteLines = notes.stream().map(n -> n + "\n").reduce("", String::concat);
         Path html = SuiteHtml.write(table, suite.seed(), notes, dir, history);
         if (sweep) {
