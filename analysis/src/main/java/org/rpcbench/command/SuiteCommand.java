@@ -41,8 +41,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * A seed's table in one command: the suite's pairs built once (a row on a Dubbo release of its own in a copy
- * of the working tree built with that release, one copy per release, as an ab builds its sides), then run in
+ * A seed's table in one command: the suite's pairs built once (a row on a release of its own in a copy
+ * of the working tree built with that release, one copy per framework release, as an ab builds its sides), then run in
  * rounds, each round every row once in a new random order, then one table in the seed's shape: a cell is the
  * median over the rounds with its interval. A pair that fails is said and the suite carries on; the exit
  * code is 1 if any did. A stop keeps the runs that finished and tabulates them.
@@ -50,7 +50,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "suite", customSynopsis = "Usage: ./benchmark.sh [options] suite NAME",
         description = {"A seed's table: the suite's pairs in rounds (-R), each round in a new random order, one table with the",
             "seed's own figures beside ours, in results/suite-NAME-TIME/ (suite.md, suite.csv, suite.html). A row on a",
-            "Dubbo release of its own (PAIR@RELEASE in the suite) is built there with that release, with -n too."})
+            "release of its own (PAIR@RELEASE: dubbo-hessian@3.0.15, thrift@0.9.3) is built there with it, with -n too."})
 final class SuiteCommand extends AbstractCommand {
     @Mixin
     RunningOptions running;
