@@ -42,8 +42,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * A seed's table in one command: the suite's pairs built once (a row on a Dubbo release of its own in a copy
- * of the working tree built with that release, one copy per release, as an ab builds its sides), then run in
+ * A seed's table in one command: the suite's pairs built once (a row on a release of its own in a copy
+ * of the working tree built with that release, one copy per framework release, as an ab builds its sides), then run in
  * rounds, each round every row once in a new random order, then one table in the seed's shape: a cell is the
  * median over the rounds with its interval. A pair that fails is said and the suite carries on; the exit
  * code is 1 if any did. A stop keeps the runs that finished and tabulates them.
@@ -51,7 +51,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "suite", customSynopsis = "Usage: ./benchmark.sh [options] suite NAME",
         description = {"A seed's table: the suite's pairs in rounds (-R), each round in a new random order, one table with the",
             "seed's own figures beside ours, in results/suite-NAME-TIME/ (suite.md, suite.csv, suite.html). A row on a",
-            "Dubbo release of its own (PAIR@RELEASE in the suite) is built there with that release, with -n too."})
+            "release of its own (PAIR@RELEASE: dubbo-hessian@3.0.15, thrift@0.9.3) is built there with it, with -n too."})
 final class SuiteCommand extends AbstractCommand {
     @Mixin
     RunningOptions running;
@@ -112,13 +112,13 @@ final class SuiteCommand extends AbstractCommand {
             if (!buildReleases(suite, running, pairOf, c, ctx, dir, releases, failed)) {
                 return ctx.stop.exitCode();
             }
-            List<String> runnable = running.stream().filter(r -> r.release() == null || releases.containsKey(r.release()))
+            List<String> runnable = running.stream().filter(r -> r.release() == null || releases.containsKey(r.buildName()))
                     .map(VersionedPair::key).toList();
             RoundOrder order = RoundOrder.random();
             SuiteRounds.Done done = new SuiteRounds(suite.name(), runnable, plan.rounds(), dir, order, ctx.runner, ctx.stop)
                     .run((key, runDir) -> {
                         VersionedPair row = VersionedPair.parse(key);
-                        Checkout checkout = row.release() == null ? ctx.checkout : releases.get(row.release());
+                        Checkout checkout = row.release() == null ? ctx.checkout : releases.get(row.buildName());
                         PairRunSettings.Builder b = plan.shape().settings(checkout, pairOf.get(key), plan.switches(), runDir, null);
                         b.historyStore = history;
                         b.suite = suite.name();
@@ -150,8 +150,8 @@ final class SuiteCommand extends AbstractCommand {
             }
         } finally {
             // the builds' copies go once their runs are done (a failed one too); their build.log stays
-            for (String release : running.stream().map(VersionedPair::release).filter(v -> v != null).distinct().toList()) {
-                Sides.remove(dir.resolve(releaseSide(release)).resolve("checkout"));
+            for (String build : running.stream().map(VersionedPair::buildName).filter(v -> v != null).distinct().toList()) {
+                Sides.remove(dir.resolve(build).resolve("checkout"));
             }
         }
         if (!failed.isEmpty()) {
@@ -256,13 +256,9 @@ final class SuiteCommand extends AbstractCommand {
         }
     }
 
-    /** Where a Dubbo release's build of the suite's rows goes, under the suite's directory. */
-    static String releaseSide(String release) {
-        return "dubbo-" + release;
-    }
-
     /**
-     * Builds the rows that run on Dubbo releases of their own, one copy of the working tree per release, as
+     * Builds the rows that run on releases of their own, one copy of the working tree per framework release
+     * ({@link VersionedPair#buildName()}: thrift@0.9.3 and dubbo-hessian@3.0.15 each in their own), as
      * {@code ab --baseline-build} builds its sides (with -n too: those builds are not this checkout's). A release
      * whose build fails fails its rows, said in one line, and the suite runs the others.
      *
@@ -272,10 +268,10 @@ final class SuiteCommand extends AbstractCommand {
                                          Path dir, Map<String, Checkout> built, List<String> failed)
             throws IOException, InterruptedException {
         Map<String, List<VersionedPair>> byRelease = new LinkedHashMap<>();
-        rows.stream().filter(r -> r.release() != null).forEach(r -> byRelease.computeIfAbsent(r.release(), v -> new ArrayList<>()).add(r));
+        rows.stream().filter(r -> r.release() != null).forEach(r -> byRelease.computeIfAbsent(r.buildName(), v -> new ArrayList<>()).add(r));
         for (Map.Entry<String, List<VersionedPair>> e : byRelease.entrySet()) {
             List<Pair> pairs = e.getValue().stream().map(r -> pairOf.get(r.key())).distinct().toList();
-            Sides.Side side = new Sides.Side(releaseSide(e.getKey()), null, e.getValue().get(0).mavenOption());
+            Sides.Side side = new Sides.Side(e.getKey(), null, e.getValue().get(0).mavenOption());
             try {
                 built.put(e.getKey(), Sides.prepare(ctx.checkout, side, pairs, false, c.build().mavenOptions, dir, ctx.builder(),
                         "suite " + suite.name(), ctx.out, ctx.err));
@@ -332,7 +328,8 @@ final class SuiteCommand extends AbstractCommand {
             all.addAll(records);
         }
         ReportTable table = sweep ? ReportTable.ofSweep(title, entries) : ReportTable.ofSuite(title, entries, suite.cases());
-        List<String> notes = SuiteTable.notes(table, suite.notes());
+        List<String> notes = new ArrayList<>(SuiteTable.notes(table, suite.notes()));
+        notes.addAll(SuiteTable.indicators(table, suite.seed()));
         String noteLines = notes.stream().map(n -> n + "\n").reduce("", String::concat);
         Path html = SuiteHtml.write(table, suite.seed(), notes, dir, history);
         String md;

@@ -35,12 +35,15 @@ import java.util.TreeMap;
  * @param labels what the seed's own words name, by those words: a heading, a table column's title, a row's label,
  *     each to our pair, our case or the seed's row name (e.g. "### Kryo" to dubbo-kryo)
  * @param figures every figure the seed published for the suite's cases, in its table's order
+ * @param indicators the targets the seed set itself and what it measured against them (seed 003's), in its order
  */
 public record SeedFigures(String source, String reference, String latency, String text, List<String> flattened, int callers,
                           SortedMap<Integer, String> lines, List<Integer> headings, List<Integer> headers,
-                          Map<String, String> columns, Map<String, String> labels, List<Figure> figures) {
+                          Map<String, String> columns, Map<String, String> labels, List<Figure> figures,
+                          List<Indicator> indicators) {
 
     public SeedFigures {
+        indicators = List.copyOf(indicators);
         flattened = List.copyOf(flattened);
         lines = Collections.unmodifiableSortedMap(new TreeMap<>(lines));
         headings = List.copyOf(headings);
@@ -54,6 +57,30 @@ public record SeedFigures(String source, String reference, String latency, Strin
     public SeedFigures(String source, String reference, String latency, String text, List<String> flattened, List<Figure> figures) {
         this(source, reference, latency, text, flattened, 0, new TreeMap<>(), List.of(), List.of(), Map.of(), Map.of(), figures);
     }
+
+    /** A seed's figures without expected indicators. */
+    public SeedFigures(String source, String reference, String latency, String text, List<String> flattened, int callers,
+                       SortedMap<Integer, String> lines, List<Integer> headings, List<Integer> headers,
+                       Map<String, String> columns, Map<String, String> labels, List<Figure> figures) {
+        this(source, reference, latency, text, flattened, callers, lines, headings, headers, columns, labels, figures, List.of());
+    }
+
+    /**
+     * One of a seed's "expected performance indicators": a target the seed set for one metric of one scene, and the
+     * value it measured against it (seed 003's "1k data", response time 0.9 ms expected, 0.79 ms actual).
+     *
+     * @param line the number of the seed's line that holds it (a key of {@link SeedFigures#lines()})
+     * @param header the number of the line above that titles its columns (scene, index, expected, actual, met)
+     * @param scene the seed's name for the scene, as the line starts ("1k data")
+     * @param index the seed's name for the metric, as the line prints it ("Response time", "TPS")
+     * @param metric our key for that metric ({@link SeedFigures#OPS} or "mean")
+     * @param pair the pair whose figure the actual value is (the seed's row it was measured on), and whose cell ours comes from
+     * @param caseName our case the scene is
+     * @param expected the seed's expected value, as printed
+     * @param actual the seed's actual value, as printed
+     */
+    public record Indicator(int line, int header, String scene, String index, String metric, String pair, String caseName,
+                            BigDecimal expected, BigDecimal actual) {}
 
     /** Throughput: calls (the seeds say requests or transactions) per second. */
     public static final String OPS = "opsPerSecond";
@@ -143,9 +170,15 @@ public record SeedFigures(String source, String reference, String latency, Strin
         j.path("headings").forEach(n -> headings.add(n.asInt()));
         List<Integer> headers = new ArrayList<>();
         j.path("headers").forEach(n -> headers.add(n.asInt()));
+        List<Indicator> indicators = new ArrayList<>();
+        for (JsonNode i : j.path("indicators")) {
+            indicators.add(new Indicator(i.get("line").asInt(), i.get("header").asInt(), i.get("scene").asText(), i.get("index").asText(),
+                    i.get("metric").asText(), i.get("pair").asText(), i.get("case").asText(), i.get("expected").decimalValue(),
+                    i.get("actual").decimalValue()));
+        }
         return new SeedFigures(source + (j.has("note") ? " (" + j.get("note").asText() + ")" : ""),
                 j.get("reference").asText(), text(j, "latency"), text(j, "text"), flattened, j.path("callers").asInt(0), lines,
-                headings, headers, texts(j.get("columns")), texts(j.get("labels")), figures);
+                headings, headers, texts(j.get("columns")), texts(j.get("labels")), figures, indicators);
     }
 
     private static Map<String, String> texts(JsonNode j) {

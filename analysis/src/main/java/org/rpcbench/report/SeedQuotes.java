@@ -75,6 +75,9 @@ public final class SeedQuotes {
                 }
             }
         }
+        for (SeedFigures.Indicator i : seed.indicators()) {
+            problems(seed, i).forEach(p -> problems.add("indicator " + i.index() + " (line " + i.line() + "): " + p));
+        }
         pairsOfRow.forEach((row, pairs) -> {
             if (pairs.size() > 1) {
                 problems.add("the seed's row \"" + row + "\" stands beside more than one of ours: " + pairs);
@@ -86,6 +89,58 @@ public final class SeedQuotes {
             }
         });
         return problems;
+    }
+
+    /** The seed's names of the metrics its indicators set targets for, each with our key and its unit as printed. */
+    static final Map<String, String[]> INDEXES = Map.of("Response time", new String[] {"mean", "ms"},
+            "TPS", new String[] {SeedFigures.OPS, ""});
+    /** How the seed titles the columns of its indicators, in order: the expected value's before the actual one's. */
+    static final List<String> INDICATOR_COLUMNS = List.of("Scene name", "Corresponding index name", "Range of expected values",
+            "Actual value", "Whether or not to meet expectations");
+
+    /**
+     * What is wrong with an expected indicator against its quoted line: the line must be, character for character, its
+     * scene, its index, the expected value and the actual one as printed (each with its unit), and whether the actual
+     * met the expected ("Yes" when a time is no longer or a rate no lower); its columns' titles must stand above it in
+     * that order; and its actual value must be the figure the seed printed for its pair and case in the tables.
+     */
+    static List<String> problems(SeedFigures seed, SeedFigures.Indicator i) {
+        List<String> out = new ArrayList<>();
+        String quote = seed.lines().get(i.line());
+        String header = seed.lines().get(i.header());
+        String[] index = INDEXES.get(i.index());
+        if (quote == null || header == null || i.header() >= i.line()) {
+            out.add(quote == null ? "its line is not quoted" : "its column header (line " + i.header() + ") is not quoted above it");
+            return out;
+        }
+        if (index == null || !index[0].equals(i.metric())) {
+            out.add("the seed's index \"" + i.index() + "\" is not " + i.metric() + " (indexes: " + INDEXES.keySet() + ")");
+            return out;
+        }
+        int at = 0;
+        for (String title : INDICATOR_COLUMNS) {
+            int next = header.indexOf(title, at);
+            if (next < 0) {
+                out.add("its column header \"" + header + "\" does not title " + INDICATOR_COLUMNS + " in that order");
+                break;
+            }
+            at = next + title.length();
+        }
+        boolean met = i.metric().equals(SeedFigures.OPS) ? i.actual().compareTo(i.expected()) >= 0 : i.actual().compareTo(i.expected()) <= 0;
+        String line = i.scene() + i.index() + i.expected().toPlainString() + index[1] + i.actual().toPlainString() + index[1]
+                + (met ? "Yes" : "No");
+        if (!line.equals(quote)) {
+            out.add("it reads \"" + line + "\", and the line is \"" + quote + "\"");
+        }
+        if (!i.caseName().equals(seed.labels().get(i.scene()))) {
+            out.add("the seed's scene \"" + i.scene() + "\" is not labelled as the case " + i.caseName());
+        }
+        double figure = seed.value(i.pair(), i.caseName(), i.metric());
+        if (Double.isNaN(figure) || new BigDecimal(Double.toString(figure)).compareTo(i.actual()) != 0) {
+            out.add("its actual " + i.actual().toPlainString() + " is not the seed's " + i.metric() + " for " + i.pair() + " " + i.caseName()
+                    + " (" + (Double.isNaN(figure) ? "none" : BigDecimal.valueOf(figure).stripTrailingZeros().toPlainString()) + ")");
+        }
+        return out;
     }
 
     /** What is wrong with one figure against its quoted line, place by place; empty when nothing is. */

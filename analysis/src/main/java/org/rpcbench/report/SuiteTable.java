@@ -313,6 +313,32 @@ public final class SuiteTable {
         return out;
     }
 
+    /**
+     * The seed's expected performance indicators beside ours, a line each: "seed 003's expected indicator, 1k data (line
+     * 27), Response time: expected 0.9 ms, the seed's actual 0.79 ms (yes); ours, dubbo27-hessian echoPojo: 0.52 ms". Ours
+     * is the median over the rounds of the cell of the pair and case the indicator names, or "no result".
+     */
+    public static List<String> indicators(ReportTable table, SeedFigures seed) {
+        List<String> out = new ArrayList<>();
+        if (seed == null) {
+            return out;
+        }
+        String source = seed.source().contains(" (") ? seed.source().substring(0, seed.source().indexOf(" (")) : seed.source();
+        for (SeedFigures.Indicator i : seed.indicators()) {
+            boolean ops = i.metric().equals(SeedFigures.OPS);
+            String unit = ops ? " calls/s" : " ms";
+            Row row = table.rows().stream().filter(r -> r.pair().equals(i.pair())).findFirst().orElse(null);
+            Cell cell = row == null ? null : row.cells().get(i.caseName());
+            String ours = cell == null || cell.failed() ? "no result"
+                    : ops ? String.format(Locale.ROOT, "%.0f%s", cell.median(CaseRecord::answered), unit)
+                    : String.format(Locale.ROOT, "%.2f%s", cell.median(c -> c.latencyMs().get(i.metric())), unit);
+            out.add(source + "'s expected indicator, " + i.scene() + " (line " + i.line() + "), " + i.index() + ": expected "
+                    + i.expected().toPlainString() + unit + ", the seed's actual " + i.actual().toPlainString() + unit + "; ours, "
+                    + (row == null ? i.pair() : table.label(row)) + " " + i.caseName() + ": " + ours);
+        }
+        return out;
+    }
+
     /** Every observation of a table, for reports that list them. */
     static List<Observation> observations(ReportTable table) {
         return table.rows().stream().flatMap(r -> r.cells().values().stream()).flatMap(c -> c.runs().stream()).toList();

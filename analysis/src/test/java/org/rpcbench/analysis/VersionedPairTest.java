@@ -35,6 +35,23 @@ class VersionedPairTest {
     }
 
     @Test
+    void thriftGrpcAndMotanGoOnTheReleaseOfTheirOwnFrameworkInItsProperty() {
+        assertThat(VersionedPair.parse("thrift@0.9.3").mavenOption()).isEqualTo("-Dlibthrift.version=0.9.3");
+        assertThat(VersionedPair.parse("grpc-protobuf@1.0.0").mavenOption()).isEqualTo("-Dgrpc.version=1.0.0");
+        assertThat(VersionedPair.parse("motan@0.2.1").mavenOption()).isEqualTo("-Dmotan.version=0.2.1");
+        assertThat(VersionedPair.parse("thrift@0.9.3").label()).isEqualTo("thrift 0.9.3");
+        assertThat(VersionedPair.parse("motan@0.2.1").wrongRelease("1.2.6")).isEqualTo("motan@0.2.1 ran framework version 1.2.6, not Motan 0.2.1");
+        // a Dubbo release on them, as --releases would make, is none of theirs
+        for (String bad : List.of("thrift@3.0.15", "grpc-protobuf@3.3.6", "motan@2.7.23", "thrift@0.9")) {
+            assertThatThrownBy(() -> VersionedPair.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'" + bad + "'");
+        }
+        assertThatThrownBy(() -> new VersionedPair("thrift", "3.0.15")).hasMessageContaining("libthrift release (e.g. thrift@0.9.3)");
+        assertThatThrownBy(() -> VersionedPair.parse("dubbo-hessian@0.9.3")).as("a Dubbo pair takes Dubbo releases only")
+                .hasMessageContaining("Dubbo release");
+    }
+
+    @Test
     void anythingButAPairOrAPairAtADubboReleaseIsRefusedNamingIt() {
         for (String bad : List.of("dubbo-hessian@", "@3.0.15", "dubbo-hessian@latest", "dubbo-hessian@3.0", "dubbo-hessian@4.0.0",
                 "dubbo-hessian@3.0.15@3.3.6", "dubbo-hessian@3.0.15-SNAPSHOT")) {

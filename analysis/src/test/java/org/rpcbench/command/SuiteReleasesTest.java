@@ -38,7 +38,19 @@ class SuiteReleasesTest {
 
     @Test
     void eachReleaseIsBuiltInADirectoryOfItsOwnApartFromTheRowsRuns() {
-        assertThat(SuiteCommand.releaseSide("3.0.15")).isEqualTo("dubbo-3.0.15")
-                .isNotEqualTo(VersionedPair.parse("dubbo-hessian@3.0.15").key());
+        assertThat(VersionedPair.parse("dubbo-hessian@3.0.15").buildName()).isEqualTo("dubbo-3.0.15")
+                .isNotEqualTo(VersionedPair.parse("dubbo-hessian@3.0.15").key())
+                .isEqualTo(VersionedPair.parse("dubbo-protobuf@3.0.15").buildName());
+        assertThat(VersionedPair.parse("thrift@0.9.3").buildName()).isEqualTo("libthrift-0.9.3");
+        assertThat(VersionedPair.parse("motan@1.0.0").buildName()).as("one number, two frameworks: two builds")
+                .isNotEqualTo(VersionedPair.parse("grpc-protobuf@1.0.0").buildName());
+        assertThat(VersionedPair.parse("thrift").buildName()).isNull();
+    }
+
+    @Test
+    void aRunOfAnotherFrameworksReleaseNamesThatFramework() throws Exception {
+        List<VersionedPair> rows = List.of(VersionedPair.parse("thrift@0.9.3"));
+        assertThat(SuiteCommand.wrongReleases(rows, dir, List.of(write("thrift@0.9.3", "0.17.0"))))
+                .containsExactly("thrift@0.9.3 ran framework version 0.17.0, not libthrift 0.9.3");
     }
 }

@@ -70,7 +70,7 @@ class SeedFiguresTest {
             lines += seed.lines().size();
         }
         assertThat(problems).isEmpty();
-        assertThat(lines).isEqualTo(4 + 30 + 30 + 15 + 24);
+        assertThat(lines).isEqualTo(4 + 30 + 30 + 15 + 27);
         // a quoted line that the seed has elsewhere, or not at all, is caught
         SeedFigures s001 = Suite.named("seed-001").seed();
         List<String> text = Files.readString(seeds.resolve(s001.text()), StandardCharsets.UTF_8).lines().toList();
@@ -304,5 +304,45 @@ class SeedFiguresTest {
             }
         }
         return null;
+    }
+
+    /** Seed 003's expected indicators with one of them changed, as a slip in memory would change it. */
+    static SeedFigures withIndicator(SeedFigures seed, int which, java.util.function.UnaryOperator<SeedFigures.Indicator> change) {
+        List<SeedFigures.Indicator> all = new java.util.ArrayList<>(seed.indicators());
+        all.set(which, change.apply(all.get(which)));
+        return new SeedFigures(seed.source(), seed.reference(), seed.latency(), seed.text(), seed.flattened(), seed.callers(), seed.lines(),
+                seed.headings(), seed.headers(), seed.columns(), seed.labels(), seed.figures(), all);
+    }
+
+    /**
+     * Seed 003's expected performance indicators (its lines 27 and 28) are carried and read back like every figure: the
+     * line must be their scene, index, expected and actual values as printed, in the columns' order, and the actual
+     * value must be the seed's own figure for the pair and case they stand beside (Dubbo 2's hessian2 on the POJO,
+     * line 61: 0.79 ms, 11994 a second; the 1k string scene printed 0.64 ms and 14402). Each slip fails.
+     */
+    @Test
+    void seed003sExpectedIndicatorsAreTiedToTheirLinesAndToTheSeedsFigureAndEverySlipFails() {
+        SeedFigures s003 = Suite.named("seed-003").seed();
+        assertThat(s003.indicators()).extracting(SeedFigures.Indicator::index, i -> i.expected().toPlainString(),
+                i -> i.actual().toPlainString()).containsExactly(org.assertj.core.groups.Tuple.tuple("Response time", "0.9", "0.79"),
+                org.assertj.core.groups.Tuple.tuple("TPS", "10000", "11994"));
+        assertThat(SeedQuotes.problems(s003)).isEmpty();
+        java.util.function.Function<SeedFigures, List<String>> of = s -> SeedQuotes.problems(s).stream()
+                .filter(p -> p.startsWith("indicator")).toList();
+        BigDecimal dropped = new BigDecimal("1000");
+        assertThat(of.apply(withIndicator(s003, 1, i -> new SeedFigures.Indicator(i.line(), i.header(), i.scene(), i.index(), i.metric(),
+                i.pair(), i.caseName(), dropped, i.actual())))).as("a dropped digit").isNotEmpty();
+        assertThat(of.apply(withIndicator(s003, 1, i -> new SeedFigures.Indicator(i.line(), i.header(), i.scene(), i.index(), i.metric(),
+                i.pair(), i.caseName(), i.actual(), i.expected())))).as("expected and actual swapped").isNotEmpty();
+        assertThat(of.apply(withIndicator(s003, 0, i -> new SeedFigures.Indicator(i.line(), i.header(), i.scene(), i.index(), i.metric(),
+                i.pair(), "echo1K", i.expected(), i.actual())))).as("moved to the 1k string").isNotEmpty();
+        assertThat(of.apply(withIndicator(s003, 0, i -> new SeedFigures.Indicator(i.line(), i.header(), i.scene(), i.index(), i.metric(),
+                "http-json", i.caseName(), i.expected(), i.actual())))).as("moved to another pair").isNotEmpty();
+        assertThat(of.apply(withIndicator(s003, 0, i -> new SeedFigures.Indicator(i.line(), i.header(), i.scene(), "TPS", SeedFigures.OPS,
+                i.pair(), i.caseName(), i.expected(), i.actual())))).as("another metric").isNotEmpty();
+        assertThat(of.apply(withIndicator(s003, 1, i -> new SeedFigures.Indicator(27, i.header(), i.scene(), i.index(), i.metric(),
+                i.pair(), i.caseName(), i.expected(), i.actual())))).as("another line").isNotEmpty();
+        assertThat(of.apply(withIndicator(s003, 0, i -> new SeedFigures.Indicator(i.line(), 57, i.scene(), i.index(), i.metric(),
+                i.pair(), i.caseName(), i.expected(), i.actual())))).as("no header above").isNotEmpty();
     }
 }

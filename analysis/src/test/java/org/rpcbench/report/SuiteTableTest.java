@@ -125,6 +125,26 @@ class SuiteTableTest {
         assertThat(SuiteTable.markdown(table(entries), seed)).contains("| seed's only: Dubbo 1 (hessian2 + mina) |  | seed 10814 (mean 0.9) |");
     }
 
+    /** Seed 003's expected indicators are said under the table beside the cell they name: ours from dubbo27-hessian's echoPojo. */
+    @Test
+    void seed003sExpectedIndicatorsStandBesideOursForTheirPairAndCase() {
+        SeedFigures seed = org.rpcbench.runs.Suite.named("seed-003").seed();
+        List<ReportTable.Entry> entries = List.of(new ReportTable.Entry("dubbo27-hessian", List.of(Runs.run("dubbo27-hessian", "hessian2",
+                List.of(Runs.closedCase("echoPojo", 12345, 0.75), Runs.closedCase("echo1K", 20000, 3))))));
+        ReportTable table = ReportTable.ofSuite("seed 003", entries, List.of("echo1K", "echoPojo"));
+        // Runs' mean is a third of its p99: 0.25 ms
+        assertThat(SuiteTable.indicators(table, seed)).containsExactly(
+                "seed 003's expected indicator, 1k data (line 27), Response time: expected 0.9 ms, the seed's actual 0.79 ms;"
+                        + " ours, dubbo27-hessian echoPojo: 0.25 ms",
+                "seed 003's expected indicator, 1k data (line 28), TPS: expected 10000 calls/s, the seed's actual 11994 calls/s;"
+                        + " ours, dubbo27-hessian echoPojo: 12345 calls/s");
+        ReportTable without = ReportTable.ofSuite("seed 003", List.of(new ReportTable.Entry("dubbo27-hessian", List.of())),
+                List.of("echoPojo"));
+        assertThat(SuiteTable.indicators(without, seed)).allMatch(l -> l.endsWith("echoPojo: no result"));
+        assertThat(SuiteTable.indicators(table, org.rpcbench.runs.Suite.named("seed-001").seed())).as("a seed without indicators").isEmpty();
+        assertThat(SuiteTable.indicators(table, null)).isEmpty();
+    }
+
     static SeedFigures.Figure figure(String pair, String row, String caseName, Map<String, String> values) {
         Map<String, java.math.BigDecimal> v = new java.util.LinkedHashMap<>();
         values.forEach((k, x) -> v.put(k, new java.math.BigDecimal(x)));

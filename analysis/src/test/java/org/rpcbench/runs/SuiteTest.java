@@ -98,6 +98,30 @@ class SuiteTest {
      * stay the seed's only; today's five rows carry no seed figure, so no era's figure stands beside another's row.
      */
     @Test
+    void seed004ErasRunsTheSeedsThriftGrpcAndMotanReleasesEachBesideTodaysAndSaysWhyEachDoesNotBuild() throws Exception {
+        Suite s = Suite.named("seed-004-eras");
+        List<org.rpcbench.analysis.VersionedPair> rows = s.rows(Pairs.of(ROOT));
+        assertThat(rows).extracting(org.rpcbench.analysis.VersionedPair::label).containsExactly("thrift 0.9.3", "thrift",
+                "grpc-protobuf 1.0.0", "grpc-protobuf", "motan 0.2.1", "motan", "dubbo-protobuf");
+        assertThat(rows).extracting(org.rpcbench.analysis.VersionedPair::mavenOption).containsExactly("-Dlibthrift.version=0.9.3", null,
+                "-Dgrpc.version=1.0.0", null, "-Dmotan.version=0.2.1", null, null);
+        assertThat(rows).extracting(org.rpcbench.analysis.VersionedPair::buildName).as("each era built apart")
+                .containsExactly("libthrift-0.9.3", null, "grpc-java-1.0.0", null, "motan-0.2.1", null, null);
+        Suite seed = Suite.named("seed-002-004");
+        assertThat(s.cases()).isEqualTo(seed.cases());
+        assertThat(s.concurrency()).isEqualTo(seed.concurrency());
+        assertThat(s.fullConcurrency()).isEqualTo(seed.fullConcurrency());
+        assertThat(s.connections()).isEqualTo(seed.connections());
+        // every era row, and the pair whose era has none, says why in one line
+        assertThat(s.notes()).containsOnlyKeys("thrift@0.9.3", "grpc-protobuf@1.0.0", "motan@0.2.1", "dubbo-protobuf");
+        assertThat(s.notes().values()).allMatch(n -> !n.contains("\n"));
+        assertThat(s.notes().get("thrift@0.9.3")).contains("does not build", "org.apache.thrift.annotation");
+        assertThat(s.notes().get("grpc-protobuf@1.0.0")).contains("does not build", "grpc-bom:pom:1.0.0");
+        assertThat(s.notes().get("motan@0.2.1")).contains("does not build", "StandardThreadExecutor");
+        assertThat(s.notes().get("dubbo-protobuf")).contains("2.5.4-SNAPSHOT", "not on Central");
+    }
+
+    @Test
     void seed001ErasRunsTheSeedsHessian2OnDubbo279BesideTodaysFiveAndPlansItsBuild() throws Exception {
         Suite s = Suite.named("seed-001-eras");
         List<org.rpcbench.analysis.VersionedPair> rows = s.rows(Pairs.of(ROOT));
@@ -147,7 +171,7 @@ class SuiteTest {
         assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian@3.0.15", "dubbo-hessian@3.0.15"), java.util.Map.of()))
                 .hasMessageContaining("names a row twice");
         assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian@3.x"), java.util.Map.of()))
-                .hasMessageContaining("'dubbo-hessian@3.x' is neither PAIR nor PAIR@DUBBO_RELEASE");
+                .hasMessageContaining("'dubbo-hessian@3.x' is neither PAIR nor PAIR@RELEASE of a Dubbo release");
         assertThatThrownBy(() -> suite(java.util.List.of("dubbo-hessian"), java.util.Map.of("dubbo-hessian@3.0.15", "why")))
                 .hasMessageContaining("a note for 'dubbo-hessian@3.0.15', which is none of its pairs");
         assertThatThrownBy(() -> suite(java.util.List.of("no-such-pair@3.0.15"), java.util.Map.of()).rows(Pairs.of(ROOT)))
