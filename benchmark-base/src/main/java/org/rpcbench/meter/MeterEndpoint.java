@@ -25,6 +25,8 @@ public final class MeterEndpoint implements AutoCloseable {
     private final Meter meter;
     private final NodeIdentity self;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    /** Set before the listener closes: a connection accept() hands over after it is closed at once, never served. */
+    private volatile boolean closed;
 
     private MeterEndpoint(ServerSocket listener, Meter meter, NodeIdentity self) {
         this.listener = listener;
@@ -62,8 +64,15 @@ public final class MeterEndpoint implements AutoCloseable {
         while (!listener.isClosed()) {
             try {
                 Socket s = listener.accept();
-                s.setTcpNoDelay(true);
                 open.add(s);
+                // a thread blocked in accept() holds the listening socket until it returns, so a connection can
+                // still arrive while close() runs: it is closed here or by close(), whichever sees it second
+                if (closed) {
+                    open.remove(s);
+                    s.close();
+                    continue;
+                }
+                s.setTcpNoDelay(true);
                 Thread t = new Thread(() -> serve(s), THREAD + "-" + s.getPort());
                 t.setDaemon(true);
                 t.start();
@@ -104,6 +113,7 @@ public final class MeterEndpoint implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         try {
             listener.close();
         } catch (IOException e) {

@@ -50,10 +50,15 @@ final class FakeCluster implements Waiting.Pause {
     }
 
     /** Nodes labelled for the pools: ready, schedulable. */
+    /**
+     * Ready nodes of a pool. Created or updated: on a loaded machine the client may time out a POST the mock
+     * had already done and send it again, which a plain create answers with 409.
+     */
     void nodes(Pool pool, int n) {
         for (int i = 0; i < n; i++) {
             client.nodes().resource(new NodeBuilder().withNewMetadata().withName(pool.value() + "-" + i).addToLabels(pool.key(), pool.value())
-                    .endMetadata().withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus().build()).create();
+                    .endMetadata().withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus().build())
+                    .createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
         }
     }
 
