@@ -29,6 +29,11 @@ public final class Verdicts {
     public static final String WORSE = "worse";
     public static final String BETTER = "better";
     public static final String NO_CHANGE = "no change";
+    /**
+     * A primary result not flagged, whose rounds could not have seen the change the comparison must see (its "could
+     * have seen" wider than it): neither a change nor a "no change". It keeps a gate from passing.
+     */
+    public static final String INCONCLUSIVE = "INCONCLUSIVE";
 
     private Verdicts() {}
 
@@ -128,14 +133,18 @@ public final class Verdicts {
             return SLOWER.equals(verdict) || FASTER.equals(verdict) || WORSE.equals(verdict) || BETTER.equals(verdict);
         }
 
+        public boolean inconclusive() {
+            return INCONCLUSIVE.equals(verdict);
+        }
+
         /**
-         * For a "no change", the change it would have flagged {@link Power#POWER} of the time at its family's
-         * per-test level, with these rounds and this spread: exp(±λ·se) - 1, λ the noncentrality of that power
-         * (the noncentral t); null for any other verdict.
+         * For a "no change" or an INCONCLUSIVE, the change it would have flagged {@link Power#POWER} of the time at
+         * its family's per-test level, with these rounds and this spread: exp(±λ·se) - 1, λ the noncentrality of that
+         * power (the noncentral t); null for any other verdict.
          */
         public Reach couldHaveSeen() {
             Estimate e = input.estimate();
-            if (!verdict.startsWith(NO_CHANGE) || !tested || !e.known()) {
+            if (!(verdict.startsWith(NO_CHANGE) || inconclusive()) || !tested || !e.known()) {
                 return null;
             }
             double lambda = Power.ncp(Power.POWER, e.df(), testAlpha);
@@ -152,8 +161,10 @@ public final class Verdicts {
      * @param primary the primary family: what decides
      * @param context the context family
      * @param failed the runs that gave nothing to judge: each makes the comparison fail
+     * @param see the change (a share, upward) every primary "no change" must have been able to see, else it is
+     *     INCONCLUSIVE; 0: none asked
      */
-    public record Family(List<Row> rows, Tally primary, Tally context, double alpha, List<Failed> failed) {
+    public record Family(List<Row> rows, Tally primary, Tally context, double alpha, List<Failed> failed, double see) {
 
         public Family {
             rows = List.copyOf(rows);
@@ -176,12 +187,20 @@ public final class Verdicts {
 
         /** The same verdicts, with the runs that failed beside them. */
         public Family withFailed(List<Failed> runs) {
-            return new Family(rows, primary, context, alpha, runs);
+            return new Family(rows, primary, context, alpha, runs, see);
         }
 
-        /** Nothing got worse and every run gave its figures: the only outcome a gate may pass. */
+        /** The primary results whose rounds could not have seen {@link #see}. */
+        public long inconclusive() {
+            return rows.stream().filter(Row::inconclusive).count();
+        }
+
+        /**
+         * Nothing got worse, every run gave its figures, and every primary result could have seen the change asked
+         * for: the only outcome a gate may pass.
+         */
         public boolean passes() {
-            return slower() == 0 && failed.isEmpty();
+            return slower() == 0 && failed.isEmpty() && inconclusive() == 0;
         }
     }
 
@@ -189,6 +208,19 @@ public final class Verdicts {
      * @param threshold a change flagged but smaller than this share (0.02 for 2 %) is "no change"
      */
     public static Family judge(List<Input> inputs, double alpha, double threshold) {
+        return judge(inputs, alpha, threshold, 0);
+    }
+
+    /**
+     * @param threshold a change flagged but smaller than this share (0.02 for 2 %) is "no change"
+     * @param see the change (a share) a primary "no change" must have been able to see ({@link Row#couldHaveSeen},
+     *     upward: the larger side, as {@link RoundSizing} sizes rounds for it): one that could not is INCONCLUSIVE;
+     *     0 asks for none
+     */
+    public static Family judge(List<Input> inputs, double alpha, double threshold, double see) {
+        if (!(see >= 0)) {
+            throw new IllegalArgumentException("the change to see must be 0 or above, got " + see);
+        }
         Map<Metric.Role, Set<Input>> flaggedBy = new EnumMap<>(Metric.Role.class);
         Map<Metric.Role, Integer> testedBy = new EnumMap<>(Metric.Role.class);
         for (Metric.Role role : Metric.Role.values()) {
@@ -217,10 +249,15 @@ public final class Verdicts {
             } else {
                 verdict = flaggedBy.get(role).contains(i) ? NO_CHANGE + " (below threshold)" : NO_CHANGE;
             }
-            rows.add(new Row(i, verdict, e.interval(level), level, alpha / m, true));
+            Row row = new Row(i, verdict, e.interval(level), level, alpha / m, true);
+            Reach reach = row.couldHaveSeen();
+            if (see > 0 && i.metric().primary() && reach != null && reach.up() > see) {
+                row = new Row(i, INCONCLUSIVE, row.interval(), level, alpha / m, true);
+            }
+            rows.add(row);
         }
         return new Family(rows, new Tally(testedBy.get(Metric.Role.PRIMARY), flaggedCount.getOrDefault(Metric.Role.PRIMARY, 0)),
-                new Tally(testedBy.get(Metric.Role.CONTEXT), flaggedCount.getOrDefault(Metric.Role.CONTEXT, 0)), alpha, List.of());
+                new Tally(testedBy.get(Metric.Role.CONTEXT), flaggedCount.getOrDefault(Metric.Role.CONTEXT, 0)), alpha, List.of(), see);
     }
 
     /** Benjamini–Hochberg: the tests rejected at {@code alpha}, by identity. */
