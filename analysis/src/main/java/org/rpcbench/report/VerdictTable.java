@@ -82,7 +82,7 @@ public final class VerdictTable {
                 + " over the cases (%d tested, %d flagged), false alarms controlled over them by Benjamini-Hochberg at %s %%, each"
                 + " interval at the family's level; SLOWER means a higher cost. Throughput, p99 and the client's costs are context,"
                 + " a family of their own judged alike (%d tested, %d flagged): worse or better, never deciding the verdict. A"
-                + " \"no change\" gives the change, up and down, it would have seen four times in five at its family's level",
+                + " \"no change\" gives the change, up and down, it would have seen nine times in ten at its family's level",
                 candidateName, baselineName, family.tested(), family.flagged(), percentText(100 * family.alpha()), family.context().tested(),
                 family.context().flagged()) + inconclusive;
     }

@@ -103,9 +103,10 @@ class VerdictsTest {
         }
         Verdicts.Row row = Verdicts.judge(in, 0.05, 0).rows().get(0);
         Verdicts.Reach reach = row.couldHaveSeen();
-        // the noncentrality flagged four times in five by a t test at 5 % / 8 with 9 degrees of freedom
-        double lambda = Power.ncp(0.8, 9, 0.05 / 8);
-        assertThat(Power.seen(lambda, 9, 0.05 / 8)).isCloseTo(0.8, within(1e-8));
+        // the noncentrality flagged nine times in ten by a t test at 5 % / 8 with 9 degrees of freedom
+        double lambda = Power.ncp(0.9, 9, 0.05 / 8);
+        assertThat(Power.POWER).isEqualTo(0.9);
+        assertThat(Power.seen(lambda, 9, 0.05 / 8)).isCloseTo(0.9, within(1e-8));
         assertThat(reach.up()).isCloseTo(Math.exp(lambda * 0.05) - 1, within(1e-12));
         assertThat(reach.down()).isCloseTo(Math.exp(-lambda * 0.05) - 1, within(1e-12));
         // on the log scale the two sides are one change: a rise of x is a fall of less than x
