@@ -23,7 +23,7 @@ import java.util.stream.IntStream;
  * <ul>
  *   <li><b>The model</b>: the spread of one round's log ratio in each case, measured from no cost against no
  *   cost again over all rounds, gives the chance that an ab of the budget's rounds flags a true +5 % or +10 %
- *   in server CPU per call (the noncentral t at the verdict's per-test level: the family's alpha over its
+ *   in server CPU per call (the noncentral t at the verdict's per-test level: the family's alpha, weighted, over its
  *   tests). Its interval is the power at both ends of the spread's chi-square interval. It needs only the
  *   model's assumptions (rounds independent, log ratios roughly normal), and it is the only view whose
  *   precision grows with every round.</li>
@@ -95,7 +95,8 @@ public final class Sensitivity {
     public record Least(double share, String caseName, Power.Figure model) {}
 
     /**
-     * @param tests the primary family's tests in an ab of these cases (the verdict's per-test level is alpha over them)
+     * @param tests the primary family's tests in an ab of these cases
+     * @param testAlpha the level a lone change in a case's server CPU is flagged at: its weighted share of alpha over them
      * @param resampledBudgets how the resampled budgets were drawn ({@link Budgets#describe})
      * @param falseAlarmsResampled resampled budgets in which no cost against no cost again flagged anything in the primary family
      * @param falseAlarms the same over the disjoint budgets
@@ -129,7 +130,9 @@ public final class Sensitivity {
         List<Integer> all = IntStream.range(0, rounds).boxed().toList();
         Verdicts.Family aa = judge.judge(all, plan.aa());
         int tests = aa.tested();
-        double testAlpha = tests == 0 ? Double.NaN : plan.alpha() / tests;
+        // the level a lone change in a case's server CPU is flagged at: its weighted share of the family's alpha
+        double testAlpha = cpuRows(aa).stream().filter(Verdicts.Row::tested).mapToDouble(Verdicts.Row::testAlpha).findFirst()
+                .orElse(Double.NaN);
         List<Spread> spreads = new ArrayList<>();
         for (Verdicts.Row row : cpuRows(aa)) {
             Estimate e = row.input().estimate();

@@ -22,7 +22,7 @@ public final class SensitivityTable {
         Sensitivity.Plan plan = r.plan();
         lines.add(String.format(Locale.ROOT, "calibrate %s: %d rounds of %d runs (no cost, no cost again, %s); an ab of %s holds %d"
                         + " rounds; each budget judged as ab judges, false alarms controlled at %s over the %d tests of the primary"
-                        + " family (%s a test)", r.pair(), r.rounds(), plan.costs().size() + 2,
+                        + " family (%s a server CPU test, by its weight)", r.pair(), r.rounds(), plan.costs().size() + 2,
                 String.join(", ", plan.costs().values().stream().map(s -> "+" + Sensitivity.share(s)).toList()),
                 minutes(plan.abSeconds()), plan.abRounds(), Sensitivity.share(plan.alpha()), r.tests(), level(r.testAlpha())));
         lines.add("budgets: " + r.resampledBudgets() + " (resampled: they overlap, so they are no independent trials); "

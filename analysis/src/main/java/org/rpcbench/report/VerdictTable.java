@@ -79,8 +79,9 @@ public final class VerdictTable {
         return failed + String.format(Locale.ROOT, "candidate (%s) against baseline (%s): geometric means over the rounds the change"
                 + " is estimated from; change = candidate / baseline, the mean of the rounds' log ratios, each case on its own (paired"
                 + " t, rounds - 1 degrees of freedom). The verdict is the primary family's: server CPU and allocated bytes per call"
-                + " over the cases (%d tested, %d flagged), false alarms controlled over them by Benjamini-Hochberg at %s %%, each"
-                + " interval at the family's level; SLOWER means a higher cost. Throughput, p99 and the client's costs are context,"
+                + " over the cases (%d tested, %d flagged), false alarms controlled over them by weighted Benjamini-Hochberg at %s %%"
+                + " (each allocation test with " + org.rpcbench.analysis.Metric.SERVER_ALLOC.alphaShare() + " of a CPU test's share of"
+                + " it), each interval at its test's level; SLOWER means a higher cost. Throughput, p99 and the client's costs are context,"
                 + " a family of their own judged alike (%d tested, %d flagged): worse or better, never deciding the verdict. A"
                 + " \"no change\" gives the change, up and down, it would have seen nine times in ten at its family's level",
                 candidateName, baselineName, family.tested(), family.flagged(), percentText(100 * family.alpha()), family.context().tested(),

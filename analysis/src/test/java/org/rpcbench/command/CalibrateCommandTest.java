@@ -68,7 +68,7 @@ class CalibrateCommandTest {
         assertThat(exit).as(text).isZero();
         assertThat(text).contains("budgets: all 70 distinct budgets of 4 of the 8 rounds")
                 .contains("2 disjoint budgets of consecutive rounds")
-                .contains("over the 4 tests of the primary family (1.25 % a test)")
+                .contains("over the 4 tests of the primary family (2.27 % a server CPU test, by its weight)")
                 .containsPattern("\\+10 % +getUser +[-+][0-9.]+ % \\[[-+][0-9.]+ %, [-+][0-9.]+ %\\] +[0-9.]+ % \\[[0-9.]+ %, [0-9.]+ %\\] +[0-9]+ of 70 +[0-2] of 2 \\[")
                 .containsPattern("(?m)^this machine, this pair: 10 % seen with probability [0-9.]+ % \\[[0-9.]+ %, [0-9.]+ %\\] in 15 minutes;"
                         + " false alarms [0-9.]+ % \\[[0-9.]+ %, [0-9.]+ %\\]$");
