@@ -73,7 +73,7 @@ public final class VerdictTable {
         String failed = family.failed().isEmpty() ? "" : String.format(Locale.ROOT, "%d run(s) FAILED and gave nothing to judge:"
                 + " the comparison cannot pass; ", family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair())
                 .distinct().count());
-        String inconclusive = family.see() > 0 ? String.format(Locale.ROOT, " A primary result not flagged must have been able to"
+        String inconclusive = family.see() > 0 ? String.format(Locale.ROOT, ". A primary result not flagged must have been able to"
                 + " see ±%s %%: one whose \"could have seen\" is wider is INCONCLUSIVE (%d here), neither a change nor \"no change\","
                 + " and the comparison cannot pass.", percentText(100 * family.see()), family.inconclusive()) : "";
         return failed + String.format(Locale.ROOT, "candidate (%s) against baseline (%s): geometric means over the rounds the change"
@@ -83,7 +83,7 @@ public final class VerdictTable {
                 + " (each allocation test with " + org.rpcbench.analysis.Metric.SERVER_ALLOC.alphaShare() + " of a CPU test's share of"
                 + " it), each interval at its test's level; SLOWER means a higher cost. Throughput, p99 and the client's costs are context,"
                 + " a family of their own judged alike (%d tested, %d flagged): worse or better, never deciding the verdict. A"
-                + " \"no change\" gives the change, up and down, it would have seen nine times in ten at its family's level",
+                + " \"no change\" gives the change, up and down, it would have seen nine times in ten at its test's level",
                 candidateName, baselineName, family.tested(), family.flagged(), percentText(100 * family.alpha()), family.context().tested(),
                 family.context().flagged()) + inconclusive;
     }
