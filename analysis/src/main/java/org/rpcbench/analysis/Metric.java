@@ -74,6 +74,20 @@ public enum Metric {
         return role;
     }
 
+    /**
+     * Its share of its family's alpha, relative to the family's other tests (the weights of the weighted
+     * Benjamini–Hochberg procedure in {@link Verdicts#judge}, normalized there to average 1 over the tests made).
+     * Server allocation per call is nearly deterministic: one round's log ratio spreads by 0.1 to 0.5 % against
+     * server CPU's 5 to 10 % here, so it sees a change far below any worth gating on at any level, and a tenth of a
+     * CPU test's share widens what it could have seen by about a third (±0.4 % to ±0.5 % at 21 rounds). Given an equal
+     * share, it would halve the CPU tests' level for nothing; as it is, a four-case ab's CPU tests are judged at
+     * alpha × 1.9 / 8, not alpha / 8, which takes about a seventh fewer rounds to see the same change. The context
+     * family's tests share alike.
+     */
+    public double alphaShare() {
+        return this == SERVER_ALLOC ? 0.1 : 1.0;
+    }
+
     /** Whether it decides the verdict (and counts in the gate's false-alarm control). */
     public boolean primary() {
         return role == Role.PRIMARY;

@@ -13,11 +13,17 @@ import java.util.stream.IntStream;
  * How small a change ab sees on a machine, and how often it raises a false alarm: calibrate's figures, from
  * rounds of no cost, no cost again, and known costs, each round all of them once.
  *
+ * <p>A real regression is usually in one case, and the verdict flags one changed case alone at the per-test level
+ * (alpha over the family's tests), less easily than several at once under Benjamini–Hochberg's step-up. So each
+ * round's costs go into one case (the {@link Plan#rotation}, in turn), and a case's cost is judged, as ab would
+ * judge an ab of one changed case, on the rounds that carried it: the model (one change at the per-test level) and
+ * the budgets then speak of the same thing.
+ *
  * <p>Three views of the same rounds, each honest about what it is:
  * <ul>
  *   <li><b>The model</b>: the spread of one round's log ratio in each case, measured from no cost against no
  *   cost again over all rounds, gives the chance that an ab of the budget's rounds flags a true +5 % or +10 %
- *   in server CPU per call (the noncentral t at the verdict's per-test level: the family's alpha over its
+ *   in server CPU per call (the noncentral t at the verdict's per-test level: the family's alpha, weighted, over its
  *   tests). Its interval is the power at both ends of the spread's chi-square interval. It needs only the
  *   model's assumptions (rounds independent, log ratios roughly normal), and it is the only view whose
  *   precision grows with every round.</li>
@@ -48,10 +54,24 @@ public final class Sensitivity {
      * @param abSeconds the ab budget calibrated
      * @param abRounds the rounds an ab of that budget holds
      * @param alpha ab's false-alarm level
+     * @param rotation the cases the costs went into, round by round in turn: round i (from 0) carried them in
+     *     {@code rotation.get(i % size)} alone (cases that share the method spun share its cost); empty: every case,
+     *     every round (a calibration from before the rotation)
      */
-    public record Plan(String aa, Map<String, Double> costs, long abSeconds, int abRounds, double alpha) {
+    public record Plan(String aa, Map<String, Double> costs, long abSeconds, int abRounds, double alpha, List<List<String>> rotation) {
         public Plan {
             costs = new LinkedHashMap<>(costs);
+            rotation = rotation == null ? List.of() : rotation.stream().map(List::copyOf).toList();
+        }
+
+        public Plan(String aa, Map<String, Double> costs, long abSeconds, int abRounds, double alpha) {
+            this(aa, costs, abSeconds, abRounds, alpha, List.of());
+        }
+
+        /** The positions, of {@code rounds}, whose costs went into {@code caseName}. */
+        public List<Integer> carrying(String caseName, int rounds) {
+            return IntStream.range(0, rounds).filter(i -> rotation.isEmpty() || rotation.get(i % rotation.size()).contains(caseName))
+                    .boxed().toList();
         }
     }
 
@@ -63,17 +83,20 @@ public final class Sensitivity {
      *
      * @param model the chance an ab of the budget flags exactly that share as SLOWER, from the case's spread
      * @param measured the change the cost made over all rounds, with its {@link #CONFIDENCE} interval
-     * @param resampled in how many of the resampled budgets it was flagged SLOWER
+     * @param carried the rounds whose cost went into this case: what the measured change and the budgets come from
+     * @param resampled in how many of the resampled budgets (of the rounds it carried) it was flagged SLOWER
+     * @param budgets how many resampled budgets there were
      * @param disjoint in how many of the disjoint budgets
      */
     public record Seen(String arm, double share, String caseName, Power.Figure model, double measured, Stats.Interval measuredInterval,
-                       int resampled, Proportion disjoint) {}
+                       int carried, int resampled, int budgets, Proportion disjoint) {}
 
     /** For each share, the case least likely to be seen: what "a change of that share is seen" can promise in any one case. */
     public record Least(double share, String caseName, Power.Figure model) {}
 
     /**
-     * @param tests the primary family's tests in an ab of these cases (the verdict's per-test level is alpha over them)
+     * @param tests the primary family's tests in an ab of these cases
+     * @param testAlpha the level a lone change in a case's server CPU is flagged at: its weighted share of alpha over them
      * @param resampledBudgets how the resampled budgets were drawn ({@link Budgets#describe})
      * @param falseAlarmsResampled resampled budgets in which no cost against no cost again flagged anything in the primary family
      * @param falseAlarms the same over the disjoint budgets
@@ -107,7 +130,9 @@ public final class Sensitivity {
         List<Integer> all = IntStream.range(0, rounds).boxed().toList();
         Verdicts.Family aa = judge.judge(all, plan.aa());
         int tests = aa.tested();
-        double testAlpha = tests == 0 ? Double.NaN : plan.alpha() / tests;
+        // the level a lone change in a case's server CPU is flagged at: its weighted share of the family's alpha
+        double testAlpha = cpuRows(aa).stream().filter(Verdicts.Row::tested).mapToDouble(Verdicts.Row::testAlpha).findFirst()
+                .orElse(Double.NaN);
         List<Spread> spreads = new ArrayList<>();
         for (Verdicts.Row row : cpuRows(aa)) {
             Estimate e = row.input().estimate();
@@ -126,17 +151,20 @@ public final class Sensitivity {
         for (var cost : plan.costs().entrySet()) {
             String arm = cost.getKey();
             double share = cost.getValue();
-            Map<String, Integer> resampled = slowerCpu(drawn.budgets(), arm, judge);
-            Map<String, Integer> disjointSeen = slowerCpu(disjoint, arm, judge);
             Least lowest = null;
             for (Verdicts.Row row : cpuRows(judge.judge(all, arm))) {
                 String c = row.input().caseName();
-                Estimate e = row.input().estimate();
+                List<Integer> carried = plan.carrying(c, rounds);
+                Estimate e = carried.isEmpty() ? Estimate.NONE : cpuRow(judge.judge(carried, arm), c).input().estimate();
+                List<List<Integer>> caseBudgets = carried.isEmpty() ? List.of()
+                        : within(carried, Budgets.distinct(carried.size(), plan.abRounds(), budgets, random).budgets());
+                List<List<Integer>> caseDisjoint = within(carried, Budgets.disjoint(carried.size(), plan.abRounds()));
                 Spread spread = spreads.stream().filter(s -> s.caseName().equals(c)).findFirst().orElse(null);
                 Power.Figure model = spread == null || !(testAlpha > 0) ? Power.Figure.UNKNOWN
                         : Power.ofSpread(Math.log1p(share), spread.sd(), spread.rounds() - 1, plan.abRounds(), testAlpha, CONFIDENCE);
-                seen.add(new Seen(arm, share, c, model, e.known() ? e.ratio() : Double.NaN, e.interval(CONFIDENCE),
-                        resampled.getOrDefault(c, 0), Proportion.of(disjointSeen.getOrDefault(c, 0), disjoint.size())));
+                seen.add(new Seen(arm, share, c, model, e.known() ? e.ratio() : Double.NaN, e.interval(CONFIDENCE), carried.size(),
+                        slowerCpu(caseBudgets, arm, judge, c), caseBudgets.size(), Proportion.of(slowerCpu(caseDisjoint, arm, judge, c),
+                        caseDisjoint.size())));
                 if (model.known() && (lowest == null || model.probability() < lowest.model().probability())) {
                     lowest = new Least(share, c, model);
                 }
@@ -153,17 +181,22 @@ public final class Sensitivity {
         return family.rows().stream().filter(r -> r.input().metric() == Metric.SERVER_CPU).toList();
     }
 
-    /** Per case, in how many of these budgets its server CPU per call was SLOWER. */
-    private static Map<String, Integer> slowerCpu(List<List<Integer>> budgets, String arm, Judge judge) {
-        Map<String, Integer> counts = new LinkedHashMap<>();
+    private static Verdicts.Row cpuRow(Verdicts.Family family, String caseName) {
+        return cpuRows(family).stream().filter(r -> r.input().caseName().equals(caseName)).findFirst().orElseThrow();
+    }
+
+    /** Budgets drawn as positions 0 to k - 1 of {@code positions}, as the rounds they name. */
+    private static List<List<Integer>> within(List<Integer> positions, List<List<Integer>> budgets) {
+        return budgets.stream().map(b -> b.stream().map(positions::get).toList()).toList();
+    }
+
+    /** In how many of these budgets the case's server CPU per call was SLOWER. */
+    private static int slowerCpu(List<List<Integer>> budgets, String arm, Judge judge, String caseName) {
+        int count = 0;
         for (List<Integer> budget : budgets) {
-            for (Verdicts.Row row : cpuRows(judge.judge(budget, arm))) {
-                if (row.slower()) {
-                    counts.merge(row.input().caseName(), 1, Integer::sum);
-                }
-            }
+            count += cpuRows(judge.judge(budget, arm)).stream().anyMatch(r -> r.input().caseName().equals(caseName) && r.slower()) ? 1 : 0;
         }
-        return counts;
+        return count;
     }
 
     /** A share as calibrate prints it: "45 %", "0.6 %". */

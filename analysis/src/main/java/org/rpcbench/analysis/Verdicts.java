@@ -13,12 +13,14 @@ import org.rpcbench.record.CaseRecord;
 /**
  * The verdicts of one comparison. Its tests fall in two families (see {@link Metric.Role}): the primary one,
  * every pair × case × primary metric, decides the verdict; the context one is judged alike but never decides.
- * In each family false alarms are controlled with the Benjamini–Hochberg procedure at {@code alpha}: when
- * nothing truly changed (an A/A comparison) the chance of any false alarm in the family is at most
- * {@code alpha}; when some things did, the expected share of false ones among those flagged is. Every interval
- * shown is at the level that matches the procedure (1 - R·alpha/m, with R flagged of m tested in its family:
- * Benjamini and Yekutieli's false-coverage-adjusted intervals), so a flagged change is exactly one whose
- * interval leaves 1 out.
+ * In each family false alarms are controlled with the weighted Benjamini–Hochberg procedure at {@code alpha}
+ * (Genovese, Roeder and Wasserman, 2006: BH on p_i / w_i, the weights averaging 1 over the family's tests, each
+ * test's from its metric's {@link Metric#alphaShare}): when nothing truly changed (an A/A comparison) the chance
+ * of any false alarm in the family is at most {@code alpha}; when some things did, the expected share of false
+ * ones among those flagged is. The weights put the family's alpha where it buys power: nearly deterministic
+ * allocation tests take a tenth of a CPU test's share. Every interval shown is at the level that matches the
+ * procedure (1 - R·w_i·alpha/m, with R flagged of m tested in its family: Benjamini and Yekutieli's
+ * false-coverage-adjusted intervals, weighted alike), so a flagged change is exactly one whose interval leaves 1 out.
  */
 public final class Verdicts {
     public static final double ALPHA = 0.05;
@@ -29,6 +31,11 @@ public final class Verdicts {
     public static final String WORSE = "worse";
     public static final String BETTER = "better";
     public static final String NO_CHANGE = "no change";
+    /**
+     * A primary result not flagged, whose rounds could not have seen the change the comparison must see (its "could
+     * have seen" wider than it): neither a change nor a "no change". It keeps a gate from passing.
+     */
+    public static final String INCONCLUSIVE = "INCONCLUSIVE";
 
     private Verdicts() {}
 
@@ -115,7 +122,8 @@ public final class Verdicts {
      * @param verdict SLOWER or faster (a primary metric), worse or better (a context one), no change, or why none
      *     could be drawn
      * @param level the confidence level of {@code interval}: its family's
-     * @param testAlpha the per-test level a lone change in its family is flagged at (alpha over the family's tests);
+     * @param testAlpha the per-test level a lone change in its family is flagged at (alpha over the family's tests, times
+     *     the test's weight: {@link Metric#alphaShare});
      *     NaN when it was not tested
      */
     public record Row(Input input, String verdict, Stats.Interval interval, double level, double testAlpha, boolean tested) {
@@ -128,14 +136,18 @@ public final class Verdicts {
             return SLOWER.equals(verdict) || FASTER.equals(verdict) || WORSE.equals(verdict) || BETTER.equals(verdict);
         }
 
+        public boolean inconclusive() {
+            return INCONCLUSIVE.equals(verdict);
+        }
+
         /**
-         * For a "no change", the change it would have flagged {@link Power#POWER} of the time at its family's
-         * per-test level, with these rounds and this spread: exp(±λ·se) - 1, λ the noncentrality of that power
-         * (the noncentral t); null for any other verdict.
+         * For a "no change" or an INCONCLUSIVE, the change it would have flagged {@link Power#POWER} of the time at
+         * its family's per-test level, with these rounds and this spread: exp(±λ·se) - 1, λ the noncentrality of that
+         * power (the noncentral t); null for any other verdict.
          */
         public Reach couldHaveSeen() {
             Estimate e = input.estimate();
-            if (!verdict.startsWith(NO_CHANGE) || !tested || !e.known()) {
+            if (!(verdict.startsWith(NO_CHANGE) || inconclusive()) || !tested || !e.known()) {
                 return null;
             }
             double lambda = Power.ncp(Power.POWER, e.df(), testAlpha);
@@ -152,8 +164,10 @@ public final class Verdicts {
      * @param primary the primary family: what decides
      * @param context the context family
      * @param failed the runs that gave nothing to judge: each makes the comparison fail
+     * @param see the change (a share, upward) every primary "no change" must have been able to see, else it is
+     *     INCONCLUSIVE; 0: none asked
      */
-    public record Family(List<Row> rows, Tally primary, Tally context, double alpha, List<Failed> failed) {
+    public record Family(List<Row> rows, Tally primary, Tally context, double alpha, List<Failed> failed, double see) {
 
         public Family {
             rows = List.copyOf(rows);
@@ -176,12 +190,20 @@ public final class Verdicts {
 
         /** The same verdicts, with the runs that failed beside them. */
         public Family withFailed(List<Failed> runs) {
-            return new Family(rows, primary, context, alpha, runs);
+            return new Family(rows, primary, context, alpha, runs, see);
         }
 
-        /** Nothing got worse and every run gave its figures: the only outcome a gate may pass. */
+        /** The primary results whose rounds could not have seen {@link #see}. */
+        public long inconclusive() {
+            return rows.stream().filter(Row::inconclusive).count();
+        }
+
+        /**
+         * Nothing got worse, every run gave its figures, and every primary result could have seen the change asked
+         * for: the only outcome a gate may pass.
+         */
         public boolean passes() {
-            return slower() == 0 && failed.isEmpty();
+            return slower() == 0 && failed.isEmpty() && inconclusive() == 0;
         }
     }
 
@@ -189,12 +211,28 @@ public final class Verdicts {
      * @param threshold a change flagged but smaller than this share (0.02 for 2 %) is "no change"
      */
     public static Family judge(List<Input> inputs, double alpha, double threshold) {
+        return judge(inputs, alpha, threshold, 0);
+    }
+
+    /**
+     * @param threshold a change flagged but smaller than this share (0.02 for 2 %) is "no change"
+     * @param see the change (a share) a primary "no change" must have been able to see ({@link Row#couldHaveSeen},
+     *     upward: the larger side, as {@link RoundSizing} sizes rounds for it): one that could not is INCONCLUSIVE;
+     *     0 asks for none
+     */
+    public static Family judge(List<Input> inputs, double alpha, double threshold, double see) {
+        if (!(see >= 0)) {
+            throw new IllegalArgumentException("the change to see must be 0 or above, got " + see);
+        }
         Map<Metric.Role, Set<Input>> flaggedBy = new EnumMap<>(Metric.Role.class);
         Map<Metric.Role, Integer> testedBy = new EnumMap<>(Metric.Role.class);
+        Map<Input, Double> weight = new java.util.IdentityHashMap<>();
         for (Metric.Role role : Metric.Role.values()) {
             List<Input> tested = inputs.stream().filter(i -> i.metric().role() == role && i.estimate().known()).toList();
             testedBy.put(role, tested.size());
-            flaggedBy.put(role, stepUp(tested, alpha));
+            double shares = tested.stream().mapToDouble(i -> i.metric().alphaShare()).sum();
+            tested.forEach(i -> weight.put(i, i.metric().alphaShare() * tested.size() / shares));
+            flaggedBy.put(role, stepUp(tested, weight, alpha));
         }
         List<Row> rows = new ArrayList<>();
         Map<Metric.Role, Integer> flaggedCount = new EnumMap<>(Metric.Role.class);
@@ -208,7 +246,8 @@ public final class Verdicts {
             }
             int m = testedBy.get(role);
             int rejected = flaggedBy.get(role).size();
-            double level = 1 - Math.max(rejected, 1) * alpha / m;
+            double w = weight.get(i);
+            double level = 1 - Math.max(rejected, 1) * w * alpha / m;
             String verdict;
             if (flaggedBy.get(role).contains(i) && Math.abs(e.ratio() - 1) >= threshold) {
                 boolean worse = i.metric().worse(e.ratio());
@@ -217,17 +256,22 @@ public final class Verdicts {
             } else {
                 verdict = flaggedBy.get(role).contains(i) ? NO_CHANGE + " (below threshold)" : NO_CHANGE;
             }
-            rows.add(new Row(i, verdict, e.interval(level), level, alpha / m, true));
+            Row row = new Row(i, verdict, e.interval(level), level, w * alpha / m, true);
+            Reach reach = row.couldHaveSeen();
+            if (see > 0 && i.metric().primary() && reach != null && reach.up() > see) {
+                row = new Row(i, INCONCLUSIVE, row.interval(), level, w * alpha / m, true);
+            }
+            rows.add(row);
         }
         return new Family(rows, new Tally(testedBy.get(Metric.Role.PRIMARY), flaggedCount.getOrDefault(Metric.Role.PRIMARY, 0)),
-                new Tally(testedBy.get(Metric.Role.CONTEXT), flaggedCount.getOrDefault(Metric.Role.CONTEXT, 0)), alpha, List.of());
+                new Tally(testedBy.get(Metric.Role.CONTEXT), flaggedCount.getOrDefault(Metric.Role.CONTEXT, 0)), alpha, List.of(), see);
     }
 
-    /** Benjamini–Hochberg: the tests rejected at {@code alpha}, by identity. */
-    private static Set<Input> stepUp(List<Input> tested, double alpha) {
+    /** Weighted Benjamini–Hochberg: the tests rejected at {@code alpha}, by identity (BH on each p over its weight). */
+    private static Set<Input> stepUp(List<Input> tested, Map<Input, Double> weight, double alpha) {
         int m = tested.size();
         Map<Input, Double> p = new java.util.IdentityHashMap<>();
-        tested.forEach(i -> p.put(i, i.estimate().p()));
+        tested.forEach(i -> p.put(i, i.estimate().p() / weight.get(i)));
         List<Input> byP = new ArrayList<>(tested);
         byP.sort(Comparator.comparingDouble(p::get));
         int rejected = 0;

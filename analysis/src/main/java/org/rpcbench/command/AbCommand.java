@@ -38,8 +38,9 @@ import picocli.CommandLine.Parameters;
  * each built into a directory of its own, run in randomized interleaved rounds on this machine in this
  * job until the budget is spent; then, per pair, case and metric, the change with its interval over the
  * rounds and a verdict, false alarms controlled over all of them. Ctrl-C keeps the rounds that are done and
- * gives the verdict from them. Exit 0: nothing got worse; 1: something did, or a run failed; 2: bad input or
- * a side that does not build; 130/143: stopped.
+ * gives the verdict from them. Exit 0: nothing got worse and every result could have seen the change asked for;
+ * 1: something got worse, or a run failed; 2: bad input or a side that does not build; 4: INCONCLUSIVE, a result's
+ * rounds could not have seen that change; 130/143: stopped.
  */
 @Command(name = "ab", customSynopsis = "Usage: ./benchmark.sh [options] ab [ab's options] PAIR|suite NAME",
         description = {"Compares two builds of a pair, or of a suite's pairs, in randomized interleaved rounds: did it get slower?",
@@ -68,7 +69,8 @@ final class AbCommand extends AbstractCommand {
     @Option(names = "--see", paramLabel = "PERCENT", converter = Converters.ChangeToSee.class,
             description = "size the rounds to see a change of PERCENT (1 to 100) up or down in every primary result: after "
                     + RoundSizing.PILOT + " rounds, their spread decides how many; --budget caps them (default with --see: "
-                    + TARGET_MINUTES_PER_FOUR_CASES + "m for one pair's four cases)")
+                    + TARGET_MINUTES_PER_FOUR_CASES + "m for one pair's four cases). A result that could not have seen it"
+                    + " (default: --threshold if given, else " + DEFAULT_SEE_PERCENT + ") is INCONCLUSIVE, exit " + INCONCLUSIVE_EXIT)
     Double targetPercent;
     @Mixin
     Judging.Budget budget;
@@ -85,13 +87,26 @@ final class AbCommand extends AbstractCommand {
     List<String> words = new ArrayList<>();
 
     static final int MINUTES_PER_FOUR_CASES = 15;
+    /** The change every primary result must have been able to see when neither --see nor --threshold says: the nightly's. */
+    static final int DEFAULT_SEE_PERCENT = 10;
+    /** ab's exit when nothing got worse and nothing failed, but a result could not have seen the change asked for. */
+    static final int INCONCLUSIVE_EXIT = 4;
     /** The default budget of a sized ab: what 10 % took here on a noisy hour, with room. */
     static final int TARGET_MINUTES_PER_FOUR_CASES = 60;
     /** What a verdict needs besides the rounds, kept beside them so that they can be judged again. */
     static final String PLAN = "ab.json";
 
-    /** @param sizing what {@code --see}'s pilot decided; null: not sized (or an earlier version's plan) */
-    record Plan(List<String> pairs, String baseline, String candidate, boolean aa, String sizing) {}
+    /**
+     * @param sizing what {@code --see}'s pilot decided; null: not sized (or an earlier version's plan)
+     * @param see the change every primary result had to be able to see, as a share; null in an earlier version's plan
+     */
+    record Plan(List<String> pairs, String baseline, String candidate, boolean aa, String sizing, Double see) {}
+
+    /** The change every primary result must have been able to see, as a share: --see, else --threshold, else the default. */
+    double see(Double stored) {
+        return targetPercent != null ? Judging.fraction(targetPercent) : threshold.percent > 0 ? Judging.fraction(threshold.percent)
+                : stored != null ? stored : Judging.fraction(DEFAULT_SEE_PERCENT);
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -160,8 +175,9 @@ final class AbCommand extends AbstractCommand {
         Interleaved interleaved = new Interleaved(arms, target.pairs(), shape, dir.resolve(Judging.Report.ROUNDS), seconds,
                 rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup, sizing);
         Verdict verdict = new Verdict(target.pairNames(), baseline.describe(c.load()), candidate.describe(c.load()), aa,
-                Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), dir, null);
-        WholeFile.writeJson(dir.resolve(PLAN), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa, null));
+                Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), see(null), dir, null);
+        WholeFile.writeJson(dir.resolve(PLAN), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa, null,
+                verdict.see()));
         long budgetSeconds = seconds;
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
                 "benchmark.sh: ab: round %d of %s%d, %s elapsed%s%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
@@ -177,7 +193,7 @@ final class AbCommand extends AbstractCommand {
         if (sizing != null && sizing.said() != null) {
             verdict = verdict.sized(sizing.said());
             WholeFile.writeJson(dir.resolve(PLAN), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa,
-                    sizing.said()));
+                    sizing.said(), verdict.see()));
         }
         int exit = verdict.print(done, ctx.stop.requested(), out, ctx.err);
         return c.exit(exit);
@@ -192,7 +208,7 @@ final class AbCommand extends AbstractCommand {
         ctx.out.println("benchmark.sh: ab: judging again the " + rounds.size() + " round(s) stored in " + stored + ", with the runs"
                 + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
         return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), Judging.fraction(alpha.percent),
-                Judging.fraction(threshold.percent), stored, plan.sizing()).print(rounds, false, ctx.out, ctx.err);
+                Judging.fraction(threshold.percent), see(plan.see()), stored, plan.sizing()).print(rounds, false, ctx.out, ctx.err);
     }
 
     /** The warm-up rule of a comparison's runs, under the bound their client options give. */
@@ -221,17 +237,21 @@ final class AbCommand extends AbstractCommand {
         }
     }
 
-    /** The verdict from the rounds done, printed and written as ab.md; its exit code. */
-    record Verdict(List<String> pairs, String baseline, String candidate, boolean aa, double alpha, double threshold, Path dir,
-                   String sizing) {
+    /**
+     * The verdict from the rounds done, printed and written as ab.md; its exit code.
+     *
+     * @param see the change every primary result must have been able to see, as a share (0.10)
+     */
+    record Verdict(List<String> pairs, String baseline, String candidate, boolean aa, double alpha, double threshold, double see,
+                   Path dir, String sizing) {
 
         /** The same verdict, its head saying how its rounds were sized. */
         Verdict sized(String said) {
-            return new Verdict(pairs, baseline, candidate, aa, alpha, threshold, dir, said);
+            return new Verdict(pairs, baseline, candidate, aa, alpha, threshold, see, dir, said);
         }
 
         int print(List<Interleaved.Round> rounds, boolean stopped, PrintStream out, PrintStream err) {
-            var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs), alpha, threshold)
+            var family = Verdicts.judge(PairedRounds.inputs(rounds, "baseline", "candidate", pairs), alpha, threshold, see)
                     .withFailed(PairedRounds.failed(rounds, List.of("baseline", "candidate")));
             long failed = family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair()).distinct().count();
             List<String> setAside = PairedRounds.setAside(rounds);
@@ -273,7 +293,16 @@ final class AbCommand extends AbstractCommand {
                         + org.rpcbench.analysis.Estimate.MIN_ROUNDS + "): no verdict is no pass");
                 return 1;
             }
-            return stopped ? 1 : 0;
+            if (stopped) {
+                return 1;
+            }
+            if (family.inconclusive() > 0) {
+                err.println("benchmark.sh: ab: INCONCLUSIVE: " + family.inconclusive() + " of " + family.tested() + " tested results could"
+                        + " not have seen ±" + VerdictTable.percentText(100 * see) + " % (nothing got worse that they could see;"
+                        + " more rounds, --see to size them, or a quieter machine would)");
+                return INCONCLUSIVE_EXIT;
+            }
+            return 0;
         }
     }
 }

@@ -45,7 +45,8 @@ import picocli.CommandLine.Parameters;
 /**
  * The sensitivity of {@code ab} on this machine, measured: a known CPU cost is spun on the server in every
  * call (the calibration switch), chosen to raise the server's CPU per call by about 5 % and about 10 % in
- * each case; no cost, no cost again, +5 % and +10 % run in randomized interleaved rounds, as many as
+ * a case, one case a round, in turn (the rotation, from a random start, recorded in calibrate.json), as a real
+ * regression is usually in one case; no cost, no cost again, +5 % and +10 % run in randomized interleaved rounds, as many as
  * {@code --budget} (calibrate's own wall time) holds; then {@link Sensitivity} says how likely an ab of
  * {@code --ab-budget} is to see each cost, and how often it raises a false alarm. A stop keeps the rounds
  * done and reports them.
@@ -82,8 +83,13 @@ final class CalibrateCommand extends AbstractCommand {
     /** What a calibration's report needs besides its rounds, kept beside them so that they can be judged again. */
     static final String PLAN = "calibrate.json";
 
-    /** @param serverMicros each case's server CPU per call without any cost, which the costs were sized from */
-    record Plan(String pair, long budgetSeconds, int abRounds, Map<String, Double> serverMicros, List<String> costs) {}
+    /**
+     * @param serverMicros each case's server CPU per call without any cost, which the costs were sized from
+     * @param rotation the cases the costs went into, round 1 first, in turn (see {@link Sensitivity.Plan#rotation});
+     *     null: every case every round (a calibration from before the rotation)
+     */
+    record Plan(String pair, long budgetSeconds, int abRounds, Map<String, Double> serverMicros, List<String> costs,
+                List<List<String>> rotation) {}
     static final double[] SHARES = {0.05, 0.10};
     static final String ZERO = "no-cost";
     static final String ZERO_AGAIN = "no-cost-again";
@@ -110,8 +116,8 @@ final class CalibrateCommand extends AbstractCommand {
             List<String> arms = new ArrayList<>(List.of(ZERO, ZERO_AGAIN));
             arms.addAll(plan.costs());
             List<Interleaved.Round> rounds = report.rounds(arms, List.of(plan.pair()));
-            return report(rounds, plan.pair(), plan.costs(), plan.serverMicros(), plan.abRounds(), budgets, alpha, plan.budgetSeconds(),
-                    stored, out);
+            return report(rounds, plan.pair(), plan.costs(), plan.serverMicros(), plan.rotation() == null ? List.of() : plan.rotation(),
+                    plan.abRounds(), budgets, alpha, plan.budgetSeconds(), stored, out);
         }
         Target target = Target.of(ctx.checkout, words, "calibrate");
         if (target.pairs().size() != 1) {
@@ -175,22 +181,23 @@ final class CalibrateCommand extends AbstractCommand {
             return c.exit(2);
         }
         int rounds = c.effort().rounds != null ? Math.min(c.effort().rounds, fits) : fits;
+        List<List<String>> rotation = rotation(serverMicros, java.util.concurrent.ThreadLocalRandom.current().nextInt(1 << 20));
         List<String> costs = new ArrayList<>();
         List<Interleaved.Arm> arms = new ArrayList<>(List.of(new Interleaved.Arm(ZERO, ctx.checkout, c.load().switches()),
                 new Interleaved.Arm(ZERO_AGAIN, ctx.checkout, c.load().switches())));
         for (double share : SHARES) {
             String arm = String.format(Locale.ROOT, "plus-%.0f-percent", 100 * share);
-            List<String> switches = new ArrayList<>(c.load().switches());
-            switches.add("calibration.spin-ns=" + spin(serverMicros, share));
-            arms.add(new Interleaved.Arm(arm, ctx.checkout, switches));
+            arms.add(new Interleaved.Arm(arm, ctx.checkout, c.load().switches(), round -> List.of("calibration.spin-ns="
+                    + spin(serverMicros, share, rotation.get((round - 1) % rotation.size())))));
             costs.add(arm);
         }
         out.printf(Locale.ROOT, "benchmark.sh: calibrate %s: a run takes about %s, so an ab of %s fits %d rounds; running up to %d rounds"
-                        + " of %d runs (about %s; fewer if the rounds run longer than that run); costs per call: +5 %% %s, +10 %% %s%n", pair.name(), Durations.format(runSeconds),
+                        + " of %d runs (about %s; fewer if the rounds run longer than that run); costs per call: +5 %% %s, +10 %% %s,"
+                        + " one case a round, in turn: %s from round 1%n", pair.name(), Durations.format(runSeconds),
                 Durations.format(budget), abRounds, rounds, arms.size(), Durations.format(rounds * arms.size() * runSeconds),
-                spin(serverMicros, 0.05), spin(serverMicros, 0.10));
+                spin(serverMicros, 0.05), spin(serverMicros, 0.10), String.join(", ", rotation.stream().map(g -> String.join("+", g)).toList()));
         out.println("benchmark.sh: calibrate: " + warmup.describe());
-        org.rpcbench.record.WholeFile.writeJson(dir.resolve(PLAN), new Plan(pair.name(), budget, abRounds, serverMicros, costs));
+        org.rpcbench.record.WholeFile.writeJson(dir.resolve(PLAN), new Plan(pair.name(), budget, abRounds, serverMicros, costs, rotation));
         Interleaved interleaved = new Interleaved(arms, List.of(pair), shape, dir.resolve(Judging.Report.ROUNDS), Math.max(1, left), rounds, RoundOrder.random(),
                 System::nanoTime, ctx.runner, ctx.stop, warmup);
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.printf(Locale.ROOT,
@@ -201,7 +208,28 @@ final class CalibrateCommand extends AbstractCommand {
                     + " not show it): its figures measure nothing");
             return c.exit(1);
         }
-        return c.exit(report(done, pair.name(), costs, serverMicros, abRounds, budgets, alpha, budget, dir, out));
+        return c.exit(report(done, pair.name(), costs, serverMicros, rotation, abRounds, budgets, alpha, budget, dir, out));
+    }
+
+    /**
+     * The cases the costs go into, one group a round in turn, starting at {@code start} (mod their number): the cases
+     * grouped by the contract method they call, since the switch spins a method (the echoes share one).
+     */
+    static List<List<String>> rotation(Map<String, Double> serverMicros, int start) {
+        Map<String, List<String>> byMethod = new LinkedHashMap<>();
+        serverMicros.keySet().forEach(c -> byMethod.computeIfAbsent(method(c), k -> new ArrayList<>()).add(c));
+        List<List<String>> groups = byMethod.values().stream().map(List::copyOf).toList();
+        int k = Math.floorMod(start, groups.size());
+        List<List<String>> rotated = new ArrayList<>(groups.subList(k, groups.size()));
+        rotated.addAll(groups.subList(0, k));
+        return List.copyOf(rotated);
+    }
+
+    /** The calibration switch's value for the cases of {@code group} alone (one method), sized from the first of them. */
+    static String spin(Map<String, Double> serverMicros, double share, List<String> group) {
+        Map<String, Double> only = new LinkedHashMap<>();
+        group.forEach(c -> only.put(c, serverMicros.get(c)));
+        return spin(only, share);
     }
 
     /** The calibration switch's value: each case's share of its server CPU per call, by contract method, in ns. */
@@ -227,8 +255,8 @@ final class CalibrateCommand extends AbstractCommand {
         return false;
     }
 
-    static int report(List<Interleaved.Round> rounds, String pair, List<String> costs, Map<String, Double> serverMicros, int abRounds,
-                      int budgets, double alpha, long budget, Path dir, PrintStream out) {
+    static int report(List<Interleaved.Round> rounds, String pair, List<String> costs, Map<String, Double> serverMicros,
+                      List<List<String>> rotation, int abRounds, int budgets, double alpha, long budget, Path dir, PrintStream out) {
         List<String> lines = new ArrayList<>();
         if (rounds.size() < Estimate.MIN_ROUNDS) {
             lines.add("calibrate " + pair + ": too few rounds to say anything (" + rounds.size() + "; it needs " + Estimate.MIN_ROUNDS + ")");
@@ -239,7 +267,7 @@ final class CalibrateCommand extends AbstractCommand {
         for (int k = 0; k < costs.size(); k++) {
             shares.put(costs.get(k), SHARES[k]);
         }
-        Sensitivity.Result result = Sensitivity.measure(pair, rounds.size(), new Sensitivity.Plan(ZERO_AGAIN, shares, budget, abRounds, alpha),
+        Sensitivity.Result result = Sensitivity.measure(pair, rounds.size(), new Sensitivity.Plan(ZERO_AGAIN, shares, budget, abRounds, alpha, rotation),
                 budgets, (positions, arm) -> Verdicts.judge(PairedRounds.inputs(positions.stream().map(rounds::get).toList(), ZERO, arm,
                         List.of(pair)), alpha, 0), new SplittableRandom(Stats.SEED));
         lines.addAll(SensitivityTable.lines(result));

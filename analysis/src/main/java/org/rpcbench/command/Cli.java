@@ -41,8 +41,8 @@ import picocli.CommandLine.TypeConversionException;
             "-l lists the pairs, suite -h the suites."},
         footer = {"", "Environment: SERVER_JVM_OPTS and CLIENT_JVM_OPTS (default -Xms2g -Xmx2g -XX:MaxDirectMemorySize=1g",
             "-XX:+UseG1GC); RPCBENCH_HISTORY (a file, jdbc:postgresql://HOST:PORT/DB, or off; default results/history.db).",
-            "Exit codes: 0 passed, 1 slower or failed, 2 bad input, 3 server unreachable, 130/143 stopped.",
-            "The guide: docs/README.md; exit codes: docs/exit-codes.md."})
+            "Exit codes: 0 passed, 1 slower or failed, 2 bad input, 3 server unreachable, 4 ab inconclusive (could not",
+            "have seen the change asked for), 130/143 stopped. The guide: docs/README.md; exit codes: docs/exit-codes.md."})
 final class Cli implements Callable<Integer> {
     @Mixin
     HelpOption help;

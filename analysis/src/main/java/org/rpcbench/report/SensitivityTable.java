@@ -22,12 +22,17 @@ public final class SensitivityTable {
         Sensitivity.Plan plan = r.plan();
         lines.add(String.format(Locale.ROOT, "calibrate %s: %d rounds of %d runs (no cost, no cost again, %s); an ab of %s holds %d"
                         + " rounds; each budget judged as ab judges, false alarms controlled at %s over the %d tests of the primary"
-                        + " family (%s a test)", r.pair(), r.rounds(), plan.costs().size() + 2,
+                        + " family (%s a server CPU test, by its weight)", r.pair(), r.rounds(), plan.costs().size() + 2,
                 String.join(", ", plan.costs().values().stream().map(s -> "+" + Sensitivity.share(s)).toList()),
                 minutes(plan.abSeconds()), plan.abRounds(), Sensitivity.share(plan.alpha()), r.tests(), level(r.testAlpha())));
         lines.add("budgets: " + r.resampledBudgets() + " (resampled: they overlap, so they are no independent trials); "
                 + (r.disjoint() == 0 ? "no disjoint budget of " + plan.abRounds() + " rounds in " + r.rounds()
                 : r.disjoint() + " disjoint budget" + (r.disjoint() == 1 ? "" : "s") + " of consecutive rounds (independent trials)"));
+        if (!plan.rotation().isEmpty()) {
+            lines.add("each round's costs went into one case, in turn (" + String.join(", ", plan.rotation().stream()
+                    .map(g -> String.join("+", g)).toList()) + ", from round 1): a case's cost is measured and judged on the rounds that"
+                    + " carried it, as an ab of one changed case would be");
+        }
         lines.add("spread of one round's log ratio of server CPU/call, no cost against no cost again, with its 95 % interval:");
         for (Sensitivity.Spread s : r.spreads()) {
             lines.add(String.format(Locale.ROOT, "  %-12s %s [%s, %s] over %d rounds", s.caseName(), pct(s.sd()), pct(s.low()), pct(s.high()),
@@ -40,7 +45,7 @@ public final class SensitivityTable {
             Stats.Interval m = s.measuredInterval();
             lines.add(String.format(Locale.ROOT, format, "+" + Sensitivity.share(s.share()), s.caseName(),
                     Verdicts.percent(s.measured()) + (m.known() ? " [" + Verdicts.percent(m.low()) + ", " + Verdicts.percent(m.high()) + "]"
-                            : ""), figure(s.model()), s.resampled() + " of " + r.resampled(), proportion(s.disjoint())));
+                            : ""), figure(s.model()), s.resampled() + " of " + s.budgets(), proportion(s.disjoint())));
         }
         lines.add(String.format(Locale.ROOT, "false alarms (no cost against no cost again, anything flagged in the primary family): %d of %d"
                 + " resampled budgets; %s disjoint", r.falseAlarmsResampled(), r.resampled(), proportion(r.falseAlarms())));

@@ -73,15 +73,19 @@ public final class VerdictTable {
         String failed = family.failed().isEmpty() ? "" : String.format(Locale.ROOT, "%d run(s) FAILED and gave nothing to judge:"
                 + " the comparison cannot pass; ", family.failed().stream().map(f -> f.side() + " " + f.round() + " " + f.pair())
                 .distinct().count());
+        String inconclusive = family.see() > 0 ? String.format(Locale.ROOT, ". A primary result not flagged must have been able to"
+                + " see ±%s %%: one whose \"could have seen\" is wider is INCONCLUSIVE (%d here), neither a change nor \"no change\","
+                + " and the comparison cannot pass.", percentText(100 * family.see()), family.inconclusive()) : "";
         return failed + String.format(Locale.ROOT, "candidate (%s) against baseline (%s): geometric means over the rounds the change"
                 + " is estimated from; change = candidate / baseline, the mean of the rounds' log ratios, each case on its own (paired"
                 + " t, rounds - 1 degrees of freedom). The verdict is the primary family's: server CPU and allocated bytes per call"
-                + " over the cases (%d tested, %d flagged), false alarms controlled over them by Benjamini-Hochberg at %s %%, each"
-                + " interval at the family's level; SLOWER means a higher cost. Throughput, p99 and the client's costs are context,"
+                + " over the cases (%d tested, %d flagged), false alarms controlled over them by weighted Benjamini-Hochberg at %s %%"
+                + " (each allocation test with " + org.rpcbench.analysis.Metric.SERVER_ALLOC.alphaShare() + " of a CPU test's share of"
+                + " it), each interval at its test's level; SLOWER means a higher cost. Throughput, p99 and the client's costs are context,"
                 + " a family of their own judged alike (%d tested, %d flagged): worse or better, never deciding the verdict. A"
-                + " \"no change\" gives the change, up and down, it would have seen four times in five at its family's level",
+                + " \"no change\" gives the change, up and down, it would have seen nine times in ten at its test's level",
                 candidateName, baselineName, family.tested(), family.flagged(), percentText(100 * family.alpha()), family.context().tested(),
-                family.context().flagged());
+                family.context().flagged()) + inconclusive;
     }
 
     private static List<String[]> rows(Verdicts.Family family) {
@@ -92,7 +96,7 @@ public final class VerdictTable {
                     Verdicts.percent(r.interval().high()), level(r.level())) : "";
             Verdicts.Reach reach = r.couldHaveSeen();
             String verdict = r.verdict() + (reach == null ? "" : String.format(Locale.ROOT, "; could have seen %+.1f %% / %+.1f %%",
-                    100 * reach.up(), 100 * reach.down()));
+                    100 * reach.up(), 100 * reach.down())) + (r.inconclusive() ? ", not ±" + percentText(100 * family.see()) + " %" : "");
             rows.add(new String[] {in.pair(), in.caseName(), in.metric().label(), value(in.baseline(), in.metric().unit()),
                 value(in.candidate(), in.metric().unit()), in.estimate().known() ? Verdicts.percent(in.estimate().ratio())
                         : Verdicts.percent(in.candidate() / in.baseline()), interval, verdict});

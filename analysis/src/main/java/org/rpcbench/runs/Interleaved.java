@@ -30,7 +30,25 @@ import org.rpcbench.record.RunRecord;
 public final class Interleaved {
 
     /** One arm: the checkout whose jars run it and the switches it adds. */
-    public record Arm(String name, Checkout checkout, List<String> switches) {}
+    /**
+     * @param switches the arm's runs' switches
+     * @param perRound more switches for round i (from 1) alone, or null: calibrate's costs going into one case a round
+     */
+    public record Arm(String name, Checkout checkout, List<String> switches, java.util.function.IntFunction<List<String>> perRound) {
+        public Arm(String name, Checkout checkout, List<String> switches) {
+            this(name, checkout, switches, null);
+        }
+
+        /** The switches of the arm's runs in round {@code round} (from 1). */
+        public List<String> switchesIn(int round) {
+            if (perRound == null) {
+                return switches;
+            }
+            List<String> all = new ArrayList<>(switches);
+            all.addAll(perRound.apply(round));
+            return List.copyOf(all);
+        }
+    }
 
     /**
      * A round's runs by arm and pair that gave their figures (a run that failed, left no record or was set aside
@@ -333,7 +351,7 @@ public final class Interleaved {
                 Path runDir = roundDir.resolve(run.dirName());
                 RunShape runShape = warmup == null || bounds.get(pair.name()) == warmup.userSeconds() ? shape
                         : shape.withClientArgs(ClientArgs.withSteadyWarmup(shape.clientArgs(), bounds.get(pair.name())));
-                PairRun.Result result = runner.run(runShape.settings(arm.checkout(), pair, arm.switches(), runDir, runDir.resolve(LOG)).build());
+                PairRun.Result result = runner.run(runShape.settings(arm.checkout(), pair, arm.switchesIn(index), runDir, runDir.resolve(LOG)).build());
                 if (result.stopped() || stop.requested()) {
                     return done(); // the run was stopped under way: it is no result, and the round is not done
                 }

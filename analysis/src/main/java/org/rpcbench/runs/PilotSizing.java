@@ -8,7 +8,8 @@ import org.rpcbench.analysis.Verdicts;
 
 /**
  * ab's rounds sized by {@code --see}: once {@link RoundSizing#PILOT} rounds are done, the rounds the target needs
- * (judged as the verdict will judge them), decided once, said on one line, and kept for the verdict's head.
+ * (judged as the verdict will judge them), said on one line; sized once more halfway there ({@link RoundSizing#halfway}),
+ * from every round done, said on another; both kept for the verdict's head.
  */
 public final class PilotSizing implements Interleaved.Sizing {
     private final double target;
@@ -16,6 +17,8 @@ public final class PilotSizing implements Interleaved.Sizing {
     private final List<String> pairs;
     private final PrintStream out;
     private int decided;
+    /** The round after which the rounds are sized again; 0: not (yet, or ever). */
+    private int halfway;
     private String said;
 
     /**
@@ -32,6 +35,9 @@ public final class PilotSizing implements Interleaved.Sizing {
 
     @Override
     public int rounds(List<Interleaved.Round> done) {
+        if (halfway > 0 && done.size() == halfway) {
+            return again(done);
+        }
         if (decided > 0 || done.size() < RoundSizing.PILOT) {
             return decided;
         }
@@ -48,11 +54,32 @@ public final class PilotSizing implements Interleaved.Sizing {
         } else {
             // rounds whose runs failed or were set aside are not judged: the ones to come must make up for them
             decided = done.size() + Math.max(0, need.rounds() - need.judged());
+            int half = RoundSizing.halfway(done.size(), decided);
+            halfway = half;
             said = String.format(Locale.ROOT, "sized after %d rounds for %s: %s (its rounds spread %s; %d rounds could see +%s) needs"
-                    + " %d; running to %d rounds, within the budget", done.size(), see, need.row(), percent(Math.expm1(need.sd())),
-                    need.judged(), percent(need.reachNow()), need.rounds(), decided);
+                    + " %d; running to %d rounds, within the budget%s", done.size(), see, need.row(), percent(Math.expm1(need.sd())),
+                    need.judged(), percent(need.reachNow()), need.rounds(), decided,
+                    half > 0 ? ", sized again after round " + half : "");
         }
         out.println("benchmark.sh: ab: " + said);
+        return decided;
+    }
+
+    /** Halfway: sized once more from every round done, never below them; said, and kept for the verdict's head. */
+    private int again(List<Interleaved.Round> done) {
+        halfway = 0;
+        RoundSizing.Need need = RoundSizing.of(Verdicts.judge(PairedRounds.inputs(done, "baseline", "candidate", pairs), alpha, 0), target);
+        if (need == null) {
+            return decided;
+        }
+        int was = decided;
+        decided = need.outOfReach() ? Integer.MAX_VALUE : Math.max(done.size(), done.size() + need.rounds() - need.judged());
+        String line = String.format(Locale.ROOT, "sized again after %d rounds for ±%s %%: %s (its rounds spread %s) needs %s; running"
+                + " to %s rounds (was %d)", done.size(), number(100 * target), need.row(), percent(Math.expm1(need.sd())),
+                need.outOfReach() ? "more than " + RoundSizing.MOST : String.valueOf(need.rounds()),
+                need.outOfReach() ? "the budget's" : String.valueOf(decided), was);
+        said = said + "; " + line;
+        out.println("benchmark.sh: ab: " + line);
         return decided;
     }
 

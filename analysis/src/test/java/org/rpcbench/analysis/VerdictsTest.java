@@ -103,13 +103,49 @@ class VerdictsTest {
         }
         Verdicts.Row row = Verdicts.judge(in, 0.05, 0).rows().get(0);
         Verdicts.Reach reach = row.couldHaveSeen();
-        // the noncentrality flagged four times in five by a t test at 5 % / 8 with 9 degrees of freedom
-        double lambda = Power.ncp(0.8, 9, 0.05 / 8);
-        assertThat(Power.seen(lambda, 9, 0.05 / 8)).isCloseTo(0.8, within(1e-8));
+        // the noncentrality flagged nine times in ten by a t test at 5 % / 8 with 9 degrees of freedom
+        double lambda = Power.ncp(0.9, 9, 0.05 / 8);
+        assertThat(Power.POWER).isEqualTo(0.9);
+        assertThat(Power.seen(lambda, 9, 0.05 / 8)).isCloseTo(0.9, within(1e-8));
         assertThat(reach.up()).isCloseTo(Math.exp(lambda * 0.05) - 1, within(1e-12));
         assertThat(reach.down()).isCloseTo(Math.exp(-lambda * 0.05) - 1, within(1e-12));
         // on the log scale the two sides are one change: a rise of x is a fall of less than x
         assertThat(-reach.down()).isLessThan(reach.up());
         assertThat((1 + reach.up()) * (1 + reach.down())).isCloseTo(1, within(1e-12));
+    }
+
+    @Test
+    void aNoChangeThatCouldNotHaveSeenTheChangeAskedForIsInconclusiveAndNeverPasses() {
+        List<Verdicts.Input> in = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            in.add(input("case" + i, i == 7 ? Metric.THROUGHPUT : Metric.SERVER_CPU, 0.0, i == 0 ? 0.05 : 0.001));
+        }
+        double reach = Verdicts.judge(in, 0.05, 0).rows().get(0).couldHaveSeen().up();
+        assertThat(reach).isBetween(0.15, 0.30);
+        // asked for nothing: "no change", and a pass
+        Verdicts.Family none = Verdicts.judge(in, 0.05, 0);
+        assertThat(none.rows().get(0).verdict()).isEqualTo("no change");
+        assertThat(none.passes()).isTrue();
+        // asked for 10 %: the wide one is INCONCLUSIVE, the narrow ones "no change", and it does not pass
+        Verdicts.Family ten = Verdicts.judge(in, 0.05, 0, 0.10);
+        assertThat(ten.rows()).extracting(Verdicts.Row::verdict).startsWith("INCONCLUSIVE", "no change");
+        assertThat(ten.inconclusive()).isEqualTo(1);
+        assertThat(ten.passes()).isFalse();
+        assertThat(ten.rows().get(0).couldHaveSeen().up()).isEqualTo(reach);
+        // exactly what it could see is enough; a hair less is not
+        assertThat(Verdicts.judge(in, 0.05, 0, reach).passes()).isTrue();
+        assertThat(Verdicts.judge(in, 0.05, 0, reach * 0.999).rows().get(0).inconclusive()).isTrue();
+        // context never decides: a wide context result is "no change" whatever was asked for
+        List<Verdicts.Input> context = List.of(input("getUser", Metric.THROUGHPUT, 0.0, 0.2), input("getUser", Metric.SERVER_CPU, 0.0, 0.001));
+        assertThat(Verdicts.judge(context, 0.05, 0, 0.10).rows()).extracting(Verdicts.Row::verdict).containsExactly("no change", "no change");
+    }
+
+    @Test
+    void aFlaggedChangeIsNeverInconclusiveHoweverWideItsInterval() {
+        List<Verdicts.Input> in = List.of(input("getUser", Metric.SERVER_CPU, Math.log(1.5), 0.05));
+        Verdicts.Family f = Verdicts.judge(in, 0.05, 0, 0.01);
+        assertThat(f.rows().get(0).verdict()).isEqualTo("SLOWER");
+        assertThat(f.inconclusive()).isZero();
+        assertThat(f.withFailed(List.of()).see()).isEqualTo(0.01);
     }
 }

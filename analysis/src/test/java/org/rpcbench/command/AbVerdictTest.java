@@ -23,8 +23,13 @@ class AbVerdictTest {
     Path dir;
 
     List<Interleaved.Round> rounds(String candidate) throws Exception {
+        return rounds(dir, candidate);
+    }
+
+    /** Three rounds, baseline arm a against {@code candidate}, run in {@code dir}. */
+    static List<Interleaved.Round> rounds(Path dir, String candidate) throws Exception {
         Stop stop = Stop.system();
-        StandInRuns runs = new StandInRuns(dir, stop, 4);
+        StandInRuns runs = new StandInRuns(dir, stop, 6);
         Checkout checkout = Checkout.copyOf(dir, "test");
         return new Interleaved(List.of(new Interleaved.Arm("baseline", checkout, List.of("x.arm=a")),
                 new Interleaved.Arm("candidate", checkout, List.of("x.arm=" + candidate))), List.of(StandInRuns.PAIR),
@@ -43,7 +48,13 @@ class AbVerdictTest {
     }
 
     AbCommand.Verdict verdict() {
-        return new AbCommand.Verdict(List.of("dubbo-hessian"), "the working tree", "the working tree with a bug", false, 0.05, 0, dir.resolve("out"), null);
+        return verdict(1.0);
+    }
+
+    /** @param see the change every primary result must have been able to see, as a share */
+    AbCommand.Verdict verdict(double see) {
+        return new AbCommand.Verdict(List.of("dubbo-hessian"), "the working tree", "the working tree with a bug", false, 0.05, 0, see,
+                dir.resolve("out"), null);
     }
 
     @Test
@@ -84,5 +95,35 @@ class AbVerdictTest {
         verdict().print(Interleaved.load(dir.resolve("out"), List.of("baseline", "candidate"), List.of("dubbo-hessian")), false,
                 new PrintStream(again, true), new PrintStream(new ByteArrayOutputStream(), true));
         assertThat(again.toString()).contains(line);
+    }
+
+    /** Three rounds of runs that spread by about 2 % cannot see ±0.1 %: INCONCLUSIVE, exit 4, never a pass. */
+    @Test
+    void anAbWhoseResultsCouldNotSeeTheChangeAskedForIsInconclusiveNeverAPass() throws Exception {
+        List<Interleaved.Round> rounds = rounds("a");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = verdict(0.001).print(rounds, false, new PrintStream(out, true), new PrintStream(err, true));
+        assertThat(exit).as(out.toString()).isEqualTo(AbCommand.INCONCLUSIVE_EXIT).isEqualTo(4);
+        assertThat(out.toString()).containsPattern("dubbo-hessian +getUser +server CPU/call .* INCONCLUSIVE; could have seen .*, not ±0.1 %");
+        assertThat(err.toString()).contains("ab: INCONCLUSIVE: ").contains("could not have seen ±0.1 %");
+        assertThat(Files.readString(dir.resolve("out/ab.md"))).contains("| INCONCLUSIVE; could have seen");
+        // the same rounds, asked to see what they can: a pass
+        assertThat(verdict(1.0).print(rounds, false, new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(new ByteArrayOutputStream(), true))).isZero();
+        // stopped, the stop decides (1 here, the stop's own code in the command)
+        assertThat(verdict(0.001).print(rounds, true, new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(new ByteArrayOutputStream(), true))).isEqualTo(1);
+    }
+
+    /** FAILED wins over SLOWER wins over INCONCLUSIVE: a wide interval never hides a worse or a failed candidate. */
+    @Test
+    void aSlowerOrAFailedCandidateIsExitOneEvenWhereOtherResultsAreInconclusive() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = verdict(0.001).print(rounds("b"), false, new PrintStream(out, true), new PrintStream(new ByteArrayOutputStream(), true));
+        assertThat(out.toString()).contains("SLOWER");
+        assertThat(exit).as(out.toString()).isEqualTo(1);
+        assertThat(verdict(0.001).print(rounds(dir.resolve("failing"), "fail"), false, new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(new ByteArrayOutputStream(), true))).isEqualTo(1);
     }
 }

@@ -28,4 +28,21 @@ class VerdictTableTest {
         assertThat(md).contains("| p | getUser | server CPU/call | +10.00 %, -5.00 %, +0.50 % |");
         assertThat(VerdictTable.roundsMarkdown(Verdicts.judge(List.of(), 0.05, 0))).isEmpty();
     }
+
+    @Test
+    void anInconclusiveResultIsShownApartFromNoChangeWithWhatItCouldHaveSeen() {
+        List<RunMetric> baseline = List.of(RunMetric.whole(100), RunMetric.whole(100), RunMetric.whole(100), RunMetric.whole(100));
+        List<RunMetric> wide = List.of(RunMetric.whole(120), RunMetric.whole(85), RunMetric.whole(110), RunMetric.whole(90));
+        List<RunMetric> narrow = List.of(RunMetric.whole(100.1), RunMetric.whole(99.9), RunMetric.whole(100.2), RunMetric.whole(99.8));
+        Verdicts.Family family = Verdicts.judge(List.of(Verdicts.Input.paired("p", "getUser", Metric.SERVER_CPU, baseline, wide),
+                Verdicts.Input.paired("p", "listUser", Metric.SERVER_CPU, baseline, narrow)), 0.05, 0, 0.10);
+        String text = VerdictTable.text(family, "b", "c");
+        assertThat(text).containsPattern("p +getUser +server CPU/call .* INCONCLUSIVE; could have seen \\+[0-9.]+ % / -[0-9.]+ %, not ±10 %")
+                .containsPattern("p +listUser +server CPU/call .* no change; could have seen")
+                .contains("is INCONCLUSIVE (1 here)");
+        assertThat(VerdictTable.markdown(family, "b", "c")).contains("| INCONCLUSIVE; could have seen").contains("is INCONCLUSIVE (1 here)");
+        // asked for nothing, the legend says nothing of it
+        assertThat(VerdictTable.text(Verdicts.judge(family.rows().stream().map(Verdicts.Row::input).toList(), 0.05, 0), "b", "c"))
+                .doesNotContain("INCONCLUSIVE");
+    }
 }

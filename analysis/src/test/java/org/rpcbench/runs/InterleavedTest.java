@@ -68,18 +68,26 @@ class InterleavedTest {
     void roundsSizedByAPilotEndWhereItDecidedAndItSaysSo() throws Exception {
         StandInRuns runs = new StandInRuns(dir, stop, 30);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PilotSizing sizing = new PilotSizing(0.03, 0.05, List.of("dubbo-hessian"), new PrintStream(out, true));
+        PilotSizing sizing = new PilotSizing(0.02, 0.05, List.of("dubbo-hessian"), new PrintStream(out, true));
         List<Integer> expected = new ArrayList<>();
         List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
                 SHAPE, dir.resolve("out"), 0, 30, new RoundOrder(42), now::get, runs, stop, null, sizing)
                 .run((d, elapsed, e) -> expected.add(e), new PrintStream(new ByteArrayOutputStream(), true));
         assertThat(done.size()).isGreaterThan(RoundSizing.PILOT).isLessThan(30);
-        assertThat(sizing.said()).startsWith("sized after 4 rounds for ±3 %: dubbo-hessian getUser server CPU/call (its rounds spread")
-                .endsWith("running to " + done.size() + " rounds, within the budget");
-        assertThat(out.toString()).isEqualTo("benchmark.sh: ab: " + sizing.said() + System.lineSeparator());
-        // the count each round reports: the count asked for until the pilot decided, then the rounds decided
+        int first = expected.get(RoundSizing.PILOT - 1);
+        int half = RoundSizing.halfway(RoundSizing.PILOT, first);
+        assertThat(half).isGreaterThan(RoundSizing.PILOT);
+        String pilot = "sized after 4 rounds for ±2 %: dubbo-hessian getUser server CPU/call (its rounds spread";
+        String again = "sized again after " + half + " rounds for ±2 %: dubbo-hessian getUser server CPU/call (its rounds spread";
+        assertThat(sizing.said()).startsWith(pilot).contains("running to " + first + " rounds, within the budget, sized again after round "
+                + half + "; " + again).endsWith("running to " + done.size() + " rounds (was " + first + ")");
+        assertThat(out.toString().lines().toList()).hasSize(2).satisfiesExactly(l -> assertThat(l).startsWith("benchmark.sh: ab: " + pilot),
+                l -> assertThat(l).startsWith("benchmark.sh: ab: " + again));
+        // the count each round reports: the count asked for until the pilot decided, then the rounds it decided, then
+        // from halfway the rounds sized again
         assertThat(expected.subList(0, RoundSizing.PILOT - 1)).containsOnly(30);
-        assertThat(expected.subList(RoundSizing.PILOT - 1, expected.size())).containsOnly(done.size());
+        assertThat(expected.subList(RoundSizing.PILOT - 1, half - 1)).containsOnly(first);
+        assertThat(expected.subList(half - 1, expected.size())).containsOnly(done.size());
     }
 
     @Test
