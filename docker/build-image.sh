@@ -6,6 +6,8 @@
 #   docker/build-image.sh --local-base          BASE=rpcbench-base:bookworm-jre17, made here first when missing
 #                                               (Debian bookworm's JRE by debootstrap: for machines without a registry)
 #   BASE=my.registry/jre:17 docker/build-image.sh
+#   docker/build-image.sh --pairs dubbo-hessian,grpc-go   only these pairs' jars (a smaller image, tagged
+#                                               rpc-bench:<commit>-<the pairs joined by '.'>; CI's, on vfs)
 #
 # Prints the image's tag last. Exit 0 made, 1 not (a jar not built, the engine down, the build failed).
 set -euo pipefail
@@ -14,7 +16,15 @@ readonly LOCAL_BASE=rpcbench-base:bookworm-jre17
 say() { echo "build-image: $*"; }
 fail() { echo "build-image: $*" >&2; exit 1; }
 base="${BASE:-eclipse-temurin:17-jre}"
-[[ "${1:-}" == --local-base ]] && base="$LOCAL_BASE"
+only=""
+while (( $# )); do
+  case "$1" in
+    --local-base) base="$LOCAL_BASE" ;;
+    --pairs) [[ -n "${2:-}" ]] || fail "--pairs needs a list of pairs (a,b)"; only="$2"; shift ;;
+    *) fail "unknown argument '$1' (--local-base, --pairs LIST)" ;;
+  esac
+  shift
+done
 
 docker info >/dev/null 2>&1 || fail "no Docker engine answers (docker/engine.sh starts one)"
 if [[ "$base" == "$LOCAL_BASE" ]] && ! docker image inspect "$LOCAL_BASE" >/dev/null 2>&1; then
@@ -34,6 +44,10 @@ fi
 # the context: only what the image holds (hard links where the file system allows), laid out as a checkout
 cd "$ROOT"
 mapfile -t pairs < <(ls pairs/*.properties | xargs -n1 basename | sed 's/\.properties$//')
+if [[ -n "$only" ]]; then
+  IFS=, read -r -a pairs <<<"$only"
+  for p in "${pairs[@]}"; do [[ -f "pairs/$p.properties" ]] || fail "--pairs: no pair '$p' (ls pairs/)"; done
+fi
 ctx="$(mktemp -d /tmp/rpcbench-image.XXXXXX)"
 trap 'rm -rf "$ctx"' EXIT
 put() { mkdir -p "$ctx/$1/$(dirname "$2")"; cp -l "$2" "$ctx/$1/$2" 2>/dev/null || cp "$2" "$ctx/$1/$2"; }
@@ -63,8 +77,11 @@ cp "$ROOT/docker/Dockerfile" "$ctx/Dockerfile"
 commit="$(git rev-parse HEAD | cut -c1-12)"
 [[ -z "$(git status --porcelain)" ]] || commit="$commit-dirty"
 tag="rpc-bench:$commit"
+[[ -z "$only" ]] || tag="$tag-${only//,/.}"
 say "building $tag on $base"
-docker build -q --build-arg BASE="$base" --label "org.opencontainers.image.revision=$commit" -t "$tag" -t rpc-bench:latest "$ctx" >"$ctx.log" 2>&1 \
+latest=(-t rpc-bench:latest)
+[[ -z "$only" ]] || latest=()
+docker build -q --build-arg BASE="$base" --label "org.opencontainers.image.revision=$commit" -t "$tag" "${latest[@]}" "$ctx" >"$ctx.log" 2>&1 \
   || { tail -5 "$ctx.log" >&2; fail "docker build failed (log $ctx.log)"; }
 rm -f "$ctx.log"
 say "$tag: $(docker image inspect -f '{{.Size}}' "$tag" | awk '{printf "%.0f MB", $1/1e6}')"
