@@ -22,35 +22,57 @@ import java.util.Map;
  * played in the coordinator's pauses. Each pause moves the fake clock on and the cluster one step: the
  * server's pod gets its status; a new Job gets its pods (Running, on nodes of their own); running clients
  * finish (their logs hold their records) and the Job counts them. What happens instead is the scenario's.
+ * Public (in the module's test jar) for the CLI's tests, which run a whole command against it.
  */
-final class FakeCluster implements Waiting.Pause {
-    enum Server { READY, IMAGE_PULL_BACKOFF, UNSCHEDULABLE, EVICTED_WHILE_CLIENTS_RUN }
-    enum Clients { SUCCEED, ONE_FAILS, ONE_EVICTED, NEVER_FINISH, ONE_WITHOUT_RECORD, JOB_DEADLINE, ONE_NEVER_SCHEDULED }
+public final class FakeCluster implements Waiting.Pause {
+    public enum Server { READY, IMAGE_PULL_BACKOFF, UNSCHEDULABLE, EVICTED_WHILE_CLIENTS_RUN }
+    public enum Clients { SUCCEED, ONE_FAILS, ONE_EVICTED, NEVER_FINISH, ONE_WITHOUT_RECORD, JOB_DEADLINE, ONE_NEVER_SCHEDULED }
 
     static final String RECORD = "{\"format\":1,\"pair\":\"dubbo-hessian\"}";
+
+    /** What client INDEX leaves in its result folder by default: a stand-in run.json and one tally. */
+    static Map<String, byte[]> standIn(int i) {
+        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        files.put("run.json", RECORD.replace("}", ",\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        files.put("tallies/fork-1.json", ("{\"fork\":1,\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return files;
+    }
 
     private final KubernetesMockServer server;
     private final KubernetesClient client;
     private final ClusterPlan plan;
     private final String ns;
-    Server serverScenario = Server.READY;
-    Clients clientScenario = Clients.SUCCEED;
+    public Server serverScenario = Server.READY;
+    public Clients clientScenario = Clients.SUCCEED;
+    /** The files of each client's result folder, by its completion index, printed to its log. */
+    public java.util.function.IntFunction<Map<String, byte[]>> clientFiles = FakeCluster::standIn;
     long now = 1_800_000_000_000L;
     int pauses;
 
-    FakeCluster(KubernetesMockServer server, KubernetesClient client, ClusterPlan plan) {
+    public FakeCluster(KubernetesMockServer server, KubernetesClient client, ClusterPlan plan) {
         this.server = server;
         this.client = client;
         this.plan = plan;
         this.ns = plan.options().namespace();
     }
 
-    Waiting waiting() {
+    /** Every SelfSubjectAccessReview answered: allowed. */
+    public static void allowEverything(KubernetesMockServer server, KubernetesClient client) {
+        server.expect().post().withPath("/apis/authorization.k8s.io/v1/selfsubjectaccessreviews").andReply(201, request -> {
+            var review = client.getKubernetesSerialization().unmarshal(request.getUtf8Body(),
+                    io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectAccessReview.class);
+            review.setStatus(new io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewStatusBuilder().withAllowed(true).build());
+            return review;
+        }).always();
+    }
+
+    /** The fake clock, and this cluster moving on in each pause. */
+    public Waiting waiting() {
         return new Waiting(Duration.ofSeconds(2), Duration.ofMinutes(5), Duration.ofMinutes(1), () -> now, this);
     }
 
     /** Nodes labelled for the pools: ready, schedulable. */
-    void nodes(Pool pool, int n) {
+    public void nodes(Pool pool, int n) {
         for (int i = 0; i < n; i++) {
             client.nodes().resource(new NodeBuilder().withNewMetadata().withName(pool.value() + "-" + i).addToLabels(pool.key(), pool.value())
                     .endMetadata().withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus().build()).create();
@@ -111,9 +133,7 @@ final class FakeCluster implements Waiting.Pause {
                         status(p, new PodStatusBuilder().withPhase("Failed").withReason("Evicted").withMessage("The node was low on resource: memory.").build());
                     } else {
                         boolean withRecord = !(i == 1 && clientScenario == Clients.ONE_WITHOUT_RECORD);
-                        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
-                        files.put("run.json", RECORD.replace("}", ",\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                        files.put("tallies/fork-1.json", ("{\"fork\":1,\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        Map<String, byte[]> files = clientFiles.apply(i);
                         log(p.getMetadata().getName(), "# JMH\nsome output\n" + (withRecord ? ImageContract.RECORD_BEGIN + "\n" + ResultArchive.pack(files)
                                 + "\n" + ImageContract.RECORD_END + "\n" : "") + "done\n");
                         status(p, succeeded());
