@@ -12,7 +12,7 @@ import org.rpcbench.record.ServerMeter;
 
 /**
  * What machine and runtime a run used, asked of the system once per run: the JDK (of the forks, when JMH
- * reports them), the OS, the CPU model and cores, the host's name, the harness's commit, the CPU pinning
+ * reports them), the OS, the CPU model and cores, the host's name (the node's, where RPCBENCH_NODE names it), the harness's commit, the CPU pinning
  * and the server's command line as benchmark.sh reports them, and where the server's meters were read. Anything that cannot be found is "unknown".
  */
 final class EnvironmentProbe {
@@ -40,7 +40,12 @@ final class EnvironmentProbe {
         return NodeIdentity.localCpuModel();
     }
 
-    private static String hostname() {
+    /** The node's name where RPCBENCH_NODE gives it (a pod's hostname is the pod's), else the host's name. */
+    static String hostname() {
+        String node = System.getenv(NodeIdentity.NODE_ENV);
+        if (node != null && !node.isBlank()) {
+            return node.strip();
+        }
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
