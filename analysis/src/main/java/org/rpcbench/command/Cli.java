@@ -49,6 +49,8 @@ final class Cli implements Callable<Integer> {
     @Mixin
     PairRunOptions run;
     @Mixin
+    PlaceOptions place;
+    @Mixin
     RunningOptions running;
     @Mixin
     SoakOptions soak;

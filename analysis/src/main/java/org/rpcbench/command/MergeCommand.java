@@ -40,9 +40,18 @@ final class MergeCommand extends AbstractCommand {
         for (int i = 1; i < args.size(); i++) {
             inputs.add(Path.of(args.get(i)));
         }
+        return merge(Path.of(args.get(0)), inputs, "", out, err);
+    }
+
+    /**
+     * Merges the client runs in {@code inputs} into {@code outDir}/run.json and prints the summary, its title
+     * ending with {@code where} (" on kubernetes"): 0 when the merged run passed, 1 when a client counted an
+     * error, 2 when the inputs cannot be merged (said in one line).
+     */
+    static int merge(Path outDir, List<Path> inputs, String where, PrintStream out, PrintStream err) {
         RunRecord merged;
         try {
-            merged = MergeClients.merge(Path.of(args.get(0)), inputs);
+            merged = MergeClients.merge(outDir, inputs);
         } catch (IllegalArgumentException | IOException e) {
             err.println("rpc-bench merge: " + e.getMessage());
             return 2;
@@ -50,14 +59,15 @@ final class MergeCommand extends AbstractCommand {
             err.println("rpc-bench merge: a client's record cannot be merged: " + e.getMessage());
             return 2;
         }
-        Path file = Path.of(args.get(0)).resolve(Records.FILE);
+        Path file = outDir.resolve(Records.FILE);
         try {
             Records.write(merged, file);
         } catch (IOException e) {
             err.println("rpc-bench merge: cannot write " + file + ": " + e.getMessage());
             return 2;
         }
-        out.print(RunSummary.render(RunSummary.title(merged) + ", " + inputs.size() + " clients merged", merged));
+        out.print(RunSummary.render(RunSummary.title(merged) + ", " + inputs.size() + (inputs.size() == 1 ? " client" : " clients") + " merged"
+                + where, merged));
         out.println("merged run record: " + file);
         return merged.passed() ? 0 : 1;
     }

@@ -17,7 +17,8 @@ import org.rpcbench.runs.Stopped;
 
 /**
  * {@code ./benchmark.sh [options] PAIR | PAIR-server | PAIR-client}: a pair run, a server alone, a client
- * alone, after the options are checked (every check before anything is built or started) and the pair built.
+ * alone, after the options are checked (every check before anything is built or started) and the pair built; or a
+ * pair run on a Kubernetes cluster ({@link KubernetesPairRun}, --on kubernetes), which builds nothing here.
  */
 final class PairCommand {
     private final Cli cli;
@@ -53,6 +54,11 @@ final class PairCommand {
         Side side = word.endsWith("-server") && pairs.has(word.substring(0, word.length() - 7)) ? Side.SERVER
                 : word.endsWith("-client") && pairs.has(word.substring(0, word.length() - 7)) ? Side.CLIENT : Side.PAIR;
         Pair pair = pairs.named(side == Side.PAIR ? word : word.substring(0, word.length() - 7));
+        if (cli.place.kubernetes()) {
+            KubernetesPairRun.check(cli, pair, side);
+            return new KubernetesPairRun(cli).run(pair);
+        }
+        KubernetesPairRun.refuseHere(cli);
         check(pair, side);
 
         try {

@@ -27,6 +27,7 @@ record Subcommand(Context ctx, LoadOptions load, BuildOptions build, EffortOptio
         Cli top = Cli.of(spec);
         String name = spec.name();
         top.run.refuse(name);
+        refused(name, Merge.given(top.place), top.place);
         if (top.list) {
             throw new UsageException("-l does not apply to " + name);
         }

@@ -20,10 +20,12 @@ final class Captured {
     Path root = Path.of("..").toAbsolutePath().normalize();
     Clock clock = Clock.systemDefaultZone();
     PairRunner runner;
+    /** How a run on Kubernetes reaches its cluster; null: the kubeconfig's. */
+    KubernetesAccess kubernetes;
 
     Context context() {
         return new Context(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), env,
-                Checkout.copyOf(root, "test"), stop, clock, runner);
+                Checkout.copyOf(root, "test"), stop, clock, runner, kubernetes != null ? kubernetes : KubernetesAccess.kubeconfig());
     }
 
     int run(String... args) {

@@ -70,7 +70,10 @@ public record ClusterOptions(String namespace, String runId, String pair, String
         }
     }
 
-    /** Defaults: port 20880, its meter on 20881, one client, one per node, pools rpcbench.role=server|client, 2 CPUs and 2Gi a role. */
+    /**
+     * Defaults: port 20880, its meter on 20881, one client, one per node, pools rpcbench.role=server|client, 2 CPUs
+     * and 4Gi a role (room for the CLI's default JVM options: a 2 GB heap and 1 GB of direct memory, and the JVM's own).
+     */
     public static Builder builder(String runId, String pair, String image) {
         return new Builder(runId, pair, image);
     }
@@ -93,8 +96,8 @@ public record ClusterOptions(String namespace, String runId, String pair, String
         private boolean clientPerNode = true;
         private Pool serverPool = new Pool(POOL_KEY, "server");
         private Pool clientPool = new Pool(POOL_KEY, "client");
-        private Resources server = new Resources("2", "2Gi");
-        private Resources client = new Resources("2", "2Gi");
+        private Resources server = new Resources("2", "4Gi");
+        private Resources client = new Resources("2", "4Gi");
         private List<String> serverJvm = List.of();
         private List<String> clientJvm = List.of();
         private List<String> clientArgs = List.of();

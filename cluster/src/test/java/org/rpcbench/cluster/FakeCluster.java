@@ -40,7 +40,7 @@ public final class FakeCluster implements Waiting.Pause {
 
     private final KubernetesMockServer server;
     private final KubernetesClient client;
-    private final ClusterPlan plan;
+    private String runId;
     private final String ns;
     public Server serverScenario = Server.READY;
     public Clients clientScenario = Clients.SUCCEED;
@@ -52,8 +52,23 @@ public final class FakeCluster implements Waiting.Pause {
     public FakeCluster(KubernetesMockServer server, KubernetesClient client, ClusterPlan plan) {
         this.server = server;
         this.client = client;
-        this.plan = plan;
+        this.runId = plan.options().runId();
         this.ns = plan.options().namespace();
+    }
+
+    /** A cluster whose run is not known yet: it is found by its server pod's labels (a command makes the plan). */
+    public FakeCluster(KubernetesMockServer server, KubernetesClient client, String namespace) {
+        this.server = server;
+        this.client = client;
+        this.ns = namespace;
+    }
+
+    private String serverName() {
+        return "rpcbench-" + runId + "-server";
+    }
+
+    private String jobName() {
+        return "rpcbench-" + runId + "-clients";
     }
 
     /** Every SelfSubjectAccessReview answered: allowed. */
@@ -83,24 +98,32 @@ public final class FakeCluster implements Waiting.Pause {
     public void pause(Duration d) {
         now += d.toMillis();
         pauses++;
-        Pod serverPod = client.pods().inNamespace(ns).withName(plan.serverName()).get();
+        if (runId == null) {
+            List<Pod> servers = client.pods().inNamespace(ns).withLabel(ClusterPlan.NAME_LABEL, ClusterPlan.APP)
+                    .withLabel(ClusterPlan.ROLE_LABEL, "server").list().getItems();
+            if (servers.isEmpty()) {
+                return;
+            }
+            runId = servers.get(0).getMetadata().getLabels().get(ClusterPlan.RUN_LABEL);
+        }
+        Pod serverPod = client.pods().inNamespace(ns).withName(serverName()).get();
         if (serverPod != null && serverPod.getStatus() == null) {
             if (serverScenario != Server.UNSCHEDULABLE) {
-                client.pods().inNamespace(ns).withName(plan.serverName()).edit(p -> new PodBuilder(p).editSpec().withNodeName("server-0").endSpec().build());
+                client.pods().inNamespace(ns).withName(serverName()).edit(p -> new PodBuilder(p).editSpec().withNodeName("server-0").endSpec().build());
             }
             status(serverPod, serverStatus());
             return;
         }
-        Job job = client.batch().v1().jobs().inNamespace(ns).withName(plan.jobName()).get();
+        Job job = client.batch().v1().jobs().inNamespace(ns).withName(jobName()).get();
         if (job == null) {
             return;
         }
         List<Pod> clients = client.pods().inNamespace(ns).withLabel(ClusterPlan.ROLE_LABEL, "client").list().getItems();
         if (clients.isEmpty()) {
-            for (int i = 0; i < plan.options().clients(); i++) {
+            for (int i = 0; i < job.getSpec().getCompletions(); i++) {
                 Map<String, String> labels = new HashMap<>(job.getSpec().getTemplate().getMetadata().getLabels());
-                labels.put("job-name", plan.jobName());
-                Pod pod = client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(plan.jobName() + "-" + i + "-x")
+                labels.put("job-name", jobName());
+                Pod pod = client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(jobName() + "-" + i + "-x")
                         .withLabels(labels).addToAnnotations("batch.kubernetes.io/job-completion-index", Integer.toString(i)).endMetadata()
                         .withSpec(job.getSpec().getTemplate().getSpec()).editSpec().withNodeName("client-" + i).endSpec().build()).create();
                 if (i == 1 && clientScenario == Clients.ONE_NEVER_SCHEDULED) {

@@ -1,0 +1,248 @@
+package org.rpcbench.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.cluster.FakeCluster;
+import org.rpcbench.cluster.Pool;
+import org.rpcbench.cluster.Waiting;
+import org.rpcbench.record.CaseAssembly;
+import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.ClientNode;
+import org.rpcbench.record.Records;
+import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.ServerMeter;
+import org.rpcbench.record.TallyFile;
+import org.rpcbench.report.Runs;
+import org.rpcbench.runs.Stop;
+
+/**
+ * {@code ./benchmark.sh --on kubernetes ... PAIR} as a whole, through the CLI, against fabric8's mock API
+ * server; {@link FakeCluster} plays the scheduler, the kubelets and the Job controller, and each client's
+ * log carries its result folder between the markers, as the image's client script prints it.
+ */
+@EnableKubernetesMockClient(crud = true)
+class KubernetesPairRunTest {
+    static {
+        Logger.getLogger("io.fabric8.mockwebserver").setLevel(Level.WARNING);
+    }
+
+    static final ServerMeter METER = new ServerMeter(ServerMeter.ENDPOINT, "rpcbench-run:20881", "node-server-0", "Server CPU", 8, "java");
+
+    KubernetesMockServer server;
+    KubernetesClient client;
+    @TempDir
+    Path root;
+    @TempDir
+    Path fixtures;
+    FakeCluster cluster;
+    final Captured cli = new Captured();
+
+    @BeforeEach
+    void cluster() throws IOException {
+        BuiltPairs.at(root, List.of("dubbo-hessian", "grpc-go"));
+        FakeCluster.allowEverything(server, client);
+        cluster = new FakeCluster(server, client, "bench");
+        cluster.nodes(new Pool("rpcbench.role", "server"), 1);
+        cluster.clientFiles = i -> folder(client(i));
+        cli.root = root;
+        cli.env = Map.of("RPCBENCH_HISTORY", "off");
+        cli.kubernetes = new KubernetesAccess() {
+            @Override
+            public KubernetesClient connect() {
+                return client;
+            }
+
+            @Override
+            public Waiting waiting(Stop stop) {
+                Waiting w = cluster.waiting();
+                return new Waiting(w.poll(), w.serverReady(), w.cleanup(), w.clockMillis(), d -> {
+                    look();
+                    w.pause().pause(d);
+                });
+            }
+
+            @Override
+            public void release(KubernetesClient c) {
+                // the test's: it looks at the cluster after the run
+            }
+        };
+    }
+
+    /** Client INDEX's result folder, as a client writes it: run.json and its fork's tally (two iterations of 100 calls). */
+    Path client(int index) {
+        try {
+            Path dir = fixtures.resolve("client-" + index);
+            if (Files.exists(dir)) {
+                return dir;
+            }
+            TallyFile tally = MergeCommandTest.tally(100, 1 + 8L * index, 0);
+            tally.write(dir.resolve("tallies"));
+            double[] scores = {900 + 1000 * index, 1100 + 1000 * index};
+            CaseRecord c = CaseAssembly.closedLoop("getUser", List.of(new CaseAssembly.Fork(tally, scores)), (scores[0] + scores[1]) / 2, 10, null);
+            RunRecord r = Runs.withServerMeter(Runs.onHost(Runs.run("dubbo-hessian", "hessian2", 32, Instant.parse("2026-11-28T10:00:00Z"),
+                    List.of(c)), "node-client-" + index), METER);
+            Records.write(r, dir.resolve("run.json"));
+            return dir;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Map<String, byte[]> folder(Path dir) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path f : all.filter(Files::isRegularFile).sorted().toList()) {
+                files.put(dir.relativize(f).toString(), Files.readAllBytes(f));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return files;
+    }
+
+    Path runDir() throws IOException {
+        try (Stream<Path> dirs = Files.list(root.resolve("results"))) {
+            return dirs.filter(d -> d.getFileName().toString().startsWith("dubbo-hessian-")).findFirst().orElseThrow();
+        }
+    }
+
+    /** Everything still labelled as rpc-bench's in the namespace. */
+    List<String> left() {
+        Map<String, String> ours = Map.of("app.kubernetes.io/name", "rpc-bench");
+        List<String> there = new ArrayList<>();
+        client.pods().inNamespace("bench").withLabels(ours).list().getItems().forEach(p -> there.add("pod/" + p.getMetadata().getName()));
+        client.services().inNamespace("bench").withLabels(ours).list().getItems().forEach(s -> there.add("service/" + s.getMetadata().getName()));
+        client.batch().v1().jobs().inNamespace("bench").withLabels(ours).list().getItems().forEach(j -> there.add("job/" + j.getMetadata().getName()));
+        return there;
+    }
+
+    /** The objects of the run as the cluster held them while it ran, by kind (the last seen of each). */
+    final Map<String, JsonNode> seen = new LinkedHashMap<>();
+
+    void look() {
+        ObjectMapper json = new ObjectMapper();
+        Map<String, String> server = Map.of("app.kubernetes.io/name", "rpc-bench", "rpcbench.role", "server");
+        client.pods().inNamespace("bench").withLabels(server).list().getItems()
+                .forEach(p -> seen.put("Pod", json.valueToTree(p)));
+        client.services().inNamespace("bench").withLabels(server).list().getItems()
+                .forEach(s -> seen.put("Service", json.valueToTree(s)));
+        client.batch().v1().jobs().inNamespace("bench").list().getItems().forEach(j -> seen.put("Job", json.valueToTree(j)));
+    }
+
+    @Test
+    void aPairRunOnTheClusterIsMergedIntoOneRecordWithItsSummary() throws Exception {
+        cluster.nodes(new Pool("rpcbench.role", "client"), 2);
+
+        int exit = cli.run("-n", "--on", "kubernetes", "--clients", "2", "--namespace", "bench", "-t", "16", "-a", "-f 1 -wi 1 getUser",
+                "-o", "dubbo.filters=default", "dubbo-hessian");
+
+        assertThat(exit).as(cli.err()).isZero();
+        assertThat(cli.err()).isEmpty();
+        Path run = runDir();
+        RunRecord merged = Records.read(run.resolve("run.json"));
+        assertThat(merged.clients()).isEqualTo(2);
+        assertThat(merged.mergedFrom()).containsExactly(run.resolve("client-0").toAbsolutePath().toString(),
+                run.resolve("client-1").toAbsolutePath().toString());
+        assertThat(merged.passed()).isTrue();
+        // throughput summed: 1000 and 2000 calls a second
+        assertThat(merged.cases().get(0).opsPerSecond()).isEqualTo(3000);
+        assertThat(merged.cases().get(0).calls()).isEqualTo(400);
+        // the server's figures came from its meter endpoint; each client's node is named
+        assertThat(merged.environment().serverMeter()).isEqualTo(METER);
+        assertThat(merged.environment().clientNodes()).extracting(ClientNode::node).containsExactly("node-client-0", "node-client-1");
+        assertThat(cli.out()).contains("rpc-bench cluster: server on node server-0; client 0 on node client-0, client 1 on node client-1")
+                .contains("2 clients merged on kubernetes").contains("merged run record: " + run.resolve("run.json"));
+        assertThat(left()).isEmpty();
+
+        Map<String, JsonNode> made = seen;
+        assertThat(made).containsKeys("Service", "Pod", "Job");
+        assertThat(made.get("Pod").at("/metadata/namespace").asText()).isEqualTo("bench");
+        List<String> server = new ArrayList<>();
+        made.get("Pod").at("/spec/containers/0/command").forEach(w -> server.add(w.asText()));
+        assertThat(server).contains("-Drpcbench.switch.dubbo.filters=default", "--meter-port");
+        assertThat(made.get("Pod").at("/spec/containers/0/image").asText()).isEqualTo("rpc-bench:test");
+        List<String> command = new ArrayList<>();
+        made.get("Job").at("/spec/template/spec/containers/0/command").forEach(w -> command.add(w.asText()));
+        assertThat(made.get("Job").at("/spec/completions").asInt()).isEqualTo(2);
+        assertThat(command).contains("-Drpcbench.switch.dubbo.filters=default").containsSubsequence("--server-meter", "--concurrency", "16", "-f", "1",
+                "-wi", "1", "getUser");
+    }
+
+    @Test
+    void aClientPodThatFailsFailsTheRunInOneLineAndLeavesNothingOnTheCluster() throws Exception {
+        cluster.nodes(new Pool("rpcbench.role", "client"), 2);
+        cluster.clientScenario = FakeCluster.Clients.ONE_FAILS;
+
+        int exit = cli.run("-n", "--on", "kubernetes", "--clients", "2", "--namespace", "bench", "dubbo-hessian");
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(cli.errLines()).hasSize(1);
+        assertThat(cli.err()).startsWith("rpc-bench cluster: FAILED: client 1: pod ");
+        assertThat(left()).isEmpty();
+        // nothing measured is lost: the client that finished keeps its folder; no merged record claims the run
+        assertThat(runDir().resolve("client-0/run.json")).exists();
+        assertThat(runDir().resolve("run.json")).doesNotExist();
+    }
+
+    @Test
+    void aRunTheClusterCannotHoldIsRefusedBeforeAnythingIsMadeAndLeavesNoFolder() throws Exception {
+        cluster.nodes(new Pool("rpcbench.role", "client"), 1);
+
+        int exit = cli.run("-n", "--on", "kubernetes", "--clients", "2", "--namespace", "bench", "dubbo-hessian");
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("rpc-bench cluster: too few nodes for the plan: 2 ready node(s) labelled rpcbench.role=client"
+                + " needed for 2 client(s), one a node, 1 found\n");
+        assertThat(left()).isEmpty();
+        assertThat(seen).isEmpty();
+        try (Stream<Path> dirs = Files.list(root.resolve("results"))) {
+            assertThat(dirs.toList()).isEmpty();
+        }
+    }
+
+    @Test
+    void whatTheClusterCannotHonourIsRefusedInOneLine() {
+        String[][] refused = {{"--on", "kubernetes", "-m", "profiling", "dubbo-hessian"}, {"--on", "kubernetes", "-t", "4,8", "dubbo-hessian"},
+            {"--on", "kubernetes", "-r", "100", "dubbo-hessian"}, {"--on", "kubernetes", "-s", "10.0.0.1", "dubbo-hessian"},
+            {"--on", "kubernetes", "-c", "dubbo-hessian"}, {"--on", "kubernetes", "-b", "-Dx=1", "dubbo-hessian"},
+            {"--on", "kubernetes", "dubbo-hessian-server"}, {"--on", "kubernetes", "grpc-go"}, {"--clients", "2", "dubbo-hessian"},
+            {"--on", "local", "--image", "x", "dubbo-hessian"}, {"--on", "kubernetes", "--meter-port", "0", "dubbo-hessian"},
+            {"--on", "kubernetes", "suite", "seed-001"}};
+        String[] said = {"-m does not apply to --on kubernetes: no flight recording or flame graph comes back from the pods",
+            "-t: a concurrency sweep does not apply to --on kubernetes (give one value)",
+            "-r does not apply to --on kubernetes: only closed-loop (JMH) runs are merged",
+            "-s does not apply to --on kubernetes: the clients call the server by its Service's name",
+            "-c does not apply to --on kubernetes: each role has nodes of its own, and its CPUs are its pod's",
+            "-b does not apply to --on kubernetes: it builds nothing here (the image holds the jars)",
+            "--on kubernetes runs a pair, server and clients: dubbo-hessian-server runs here only",
+            "--on kubernetes: grpc-go runs on Go, whose client reads the server's meters from its process only; the cluster runs Java pairs",
+            "--clients is for --on kubernetes", "--image is for --on kubernetes",
+            "--meter-port 0 does not apply to --on kubernetes: the clients read the server's meters over the network",
+            "--on does not apply to suite"};
+        for (int i = 0; i < refused.length; i++) {
+            int exit = cli.run(refused[i]);
+            assertThat(exit).as(String.join(" ", refused[i])).isEqualTo(2);
+            assertThat(cli.err()).as(String.join(" ", refused[i])).isEqualTo("benchmark.sh: " + said[i] + "\n");
+        }
+        assertThat(left()).isEmpty();
+    }
+}
