@@ -1,5 +1,7 @@
 package org.rpcbench.command;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.time.Duration;
@@ -20,12 +22,20 @@ interface KubernetesAccess {
     /** Lets go of a client {@link #connect()} gave. */
     void release(KubernetesClient client);
 
-    /** The cluster of the kubeconfig (KUBECONFIG, ~/.kube/config) or, in a pod, of its service account. */
+    /** A request that fails for want of a connection is tried this many times more, after 0.1, 0.2, 0.4, 0.8 s. */
+    int RETRIES = 4;
+
+    /**
+     * The cluster of the kubeconfig (KUBECONFIG, ~/.kube/config) or, in a pod, of its service account. The
+     * client's own log says only what is severe: the command says in one line what went wrong.
+     */
     static KubernetesAccess kubeconfig() {
         return new KubernetesAccess() {
             @Override
             public KubernetesClient connect() {
-                return new KubernetesClientBuilder().build();
+                java.util.logging.Logger.getLogger("io.fabric8").setLevel(java.util.logging.Level.SEVERE);
+                Config config = new ConfigBuilder(Config.autoConfigure(null)).withRequestRetryBackoffLimit(RETRIES).build();
+                return new KubernetesClientBuilder().withConfig(config).build();
             }
 
             @Override

@@ -108,7 +108,7 @@ final class KubernetesPairRun {
             ClusterPlan plan = new ClusterPlan(options);
             Path out = ResultDirs.create(ctx.checkout.results(), pair.name(), ctx.clock);
             ctx.out.println("rpc-bench cluster: run " + options.runId() + " of " + pair.name() + " in namespace " + ns + ", image "
-                    + options.image() + ", " + options.clients() + (options.clients() == 1 ? " client" : " clients") + "; results in " + out);
+                    + options.image() + ", " + options.clients() + (options.clients() == 1 ? " client" : " clients"));
             ClusterRun.Result r = ClusterRun.run(new Coordinator(client, plan, ctx.kubernetes.waiting(ctx.stop), ctx.out), out);
             if (r.exitCode() == ClusterRun.REFUSED) {
                 // nothing was made: the run's folder goes too
@@ -116,9 +116,16 @@ final class KubernetesPairRun {
                 ctx.err.println(r.line());
                 return ClusterRun.REFUSED;
             }
-            if (r.exitCode() != ClusterRun.PASSED) {
+            if (r.exitCode() == ClusterRun.STOPPED) {
+                // the stop ended the coordinator's wait by an interrupt; the exit code carries it from here
+                Thread.interrupted();
                 ctx.err.println(r.line());
-                return r.exitCode() == ClusterRun.STOPPED ? ctx.exit(ClusterRun.STOPPED) : ClusterRun.FAILED;
+                return ctx.exit(ClusterRun.STOPPED);
+            }
+            if (r.exitCode() != ClusterRun.PASSED) {
+                // what did come back stays: each finished client's folder
+                ctx.err.println(r.line() + (r.clientDirs().isEmpty() ? "" : "; " + r.clientDirs().size() + " client folder(s) kept in " + out));
+                return ClusterRun.FAILED;
             }
             ctx.out.println("rpc-bench cluster: server on node " + r.outcome().serverNode() + "; " + r.outcome().records().stream()
                     .map(c -> "client " + c.index() + " on node " + c.node()).collect(Collectors.joining(", ")));

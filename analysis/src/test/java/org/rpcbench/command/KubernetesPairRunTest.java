@@ -55,6 +55,9 @@ class KubernetesPairRunTest {
     Path fixtures;
     FakeCluster cluster;
     final Captured cli = new Captured();
+    /** After this many looks at the cluster, Ctrl-C (0: never). */
+    int stopAfter;
+    int looks;
 
     @BeforeEach
     void cluster() throws IOException {
@@ -76,6 +79,10 @@ class KubernetesPairRunTest {
                 Waiting w = cluster.waiting();
                 return new Waiting(w.poll(), w.serverReady(), w.cleanup(), w.clockMillis(), d -> {
                     look();
+                    if (++looks == stopAfter) {
+                        stop.request(Stop.INTERRUPTED);
+                        throw new InterruptedException("stopped");
+                    }
                     w.pause().pause(d);
                 });
             }
@@ -196,11 +203,26 @@ class KubernetesPairRunTest {
 
         assertThat(exit).isEqualTo(1);
         assertThat(cli.errLines()).hasSize(1);
-        assertThat(cli.err()).startsWith("rpc-bench cluster: FAILED: client 1: pod ");
+        assertThat(cli.err()).startsWith("rpc-bench cluster: FAILED: client 1: pod ").endsWith("; 1 client folder(s) kept in " + runDir() + "\n");
         assertThat(left()).isEmpty();
         // nothing measured is lost: the client that finished keeps its folder; no merged record claims the run
         assertThat(runDir().resolve("client-0/run.json")).exists();
         assertThat(runDir().resolve("run.json")).doesNotExist();
+    }
+
+    @Test
+    void ctrlCWhileTheClientsRunCleansUpAndExits130() throws Exception {
+        cluster.nodes(new Pool("rpcbench.role", "client"), 2);
+        cluster.clientScenario = FakeCluster.Clients.NEVER_FINISH;
+        stopAfter = 5;
+
+        int exit = cli.run("-n", "--on", "kubernetes", "--clients", "2", "--namespace", "bench", "dubbo-hessian");
+
+        assertThat(exit).isEqualTo(130);
+        assertThat(cli.errLines()).hasSize(1);
+        assertThat(cli.err()).startsWith("rpc-bench cluster: stopped; 0 client folder(s) kept in ");
+        assertThat(seen).containsKey("Job");
+        assertThat(left()).isEmpty();
     }
 
     @Test
