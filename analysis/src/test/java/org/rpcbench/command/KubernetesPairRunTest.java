@@ -10,7 +10,6 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,14 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.cluster.FakeCluster;
 import org.rpcbench.cluster.Pool;
 import org.rpcbench.cluster.Waiting;
-import org.rpcbench.record.CaseAssembly;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.ClientNode;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.ServerMeter;
-import org.rpcbench.record.TallyFile;
-import org.rpcbench.report.Runs;
 import org.rpcbench.runs.Stop;
 
 /**
@@ -45,14 +41,10 @@ class KubernetesPairRunTest {
         Logger.getLogger("io.fabric8.mockwebserver").setLevel(Level.WARNING);
     }
 
-    static final ServerMeter METER = new ServerMeter(ServerMeter.ENDPOINT, "rpcbench-run:20881", "node-server-0", "Server CPU", 8, "java");
-
     KubernetesMockServer server;
     KubernetesClient client;
     @TempDir
     Path root;
-    @TempDir
-    Path fixtures;
     FakeCluster cluster;
     final Captured cli = new Captured();
     /** After this many looks at the cluster, Ctrl-C (0: never). */
@@ -94,22 +86,15 @@ class KubernetesPairRunTest {
         };
     }
 
-    /** Client INDEX's result folder, as a client writes it: run.json and its fork's tally (two iterations of 100 calls). */
-    Path client(int index) {
+    /**
+     * Client INDEX's result folder: a real one (run.json, jmh.json, tallies/) of a short dubbo-hessian run made
+     * here with {@code RPCBENCH_NODE=node-client-INDEX} and the server's meter endpoint (--meter-port), as a
+     * client pod makes it.
+     */
+    static Path client(int index) {
         try {
-            Path dir = fixtures.resolve("client-" + index);
-            if (Files.exists(dir)) {
-                return dir;
-            }
-            TallyFile tally = MergeCommandTest.tally(100, 1 + 8L * index, 0);
-            tally.write(dir.resolve("tallies"));
-            double[] scores = {900 + 1000 * index, 1100 + 1000 * index};
-            CaseRecord c = CaseAssembly.closedLoop("getUser", List.of(new CaseAssembly.Fork(tally, scores)), (scores[0] + scores[1]) / 2, 10, null);
-            RunRecord r = Runs.withServerMeter(Runs.onHost(Runs.run("dubbo-hessian", "hessian2", 32, Instant.parse("2026-11-28T10:00:00Z"),
-                    List.of(c)), "node-client-" + index), METER);
-            Records.write(r, dir.resolve("run.json"));
-            return dir;
-        } catch (IOException e) {
+            return Path.of(KubernetesPairRunTest.class.getResource("/cluster-clients/client-" + index).toURI());
+        } catch (java.net.URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -170,12 +155,20 @@ class KubernetesPairRunTest {
         assertThat(merged.mergedFrom()).containsExactly(run.resolve("client-0").toAbsolutePath().toString(),
                 run.resolve("client-1").toAbsolutePath().toString());
         assertThat(merged.passed()).isTrue();
-        // throughput summed: 1000 and 2000 calls a second
-        assertThat(merged.cases().get(0).opsPerSecond()).isEqualTo(3000);
-        assertThat(merged.cases().get(0).calls()).isEqualTo(400);
-        // the server's figures came from its meter endpoint; each client's node is named
-        assertThat(merged.environment().serverMeter()).isEqualTo(METER);
+        // throughput and calls summed over the clients, the server's CPU per call kept
+        RunRecord zero = Records.read(client(0).resolve("run.json"));
+        RunRecord one = Records.read(client(1).resolve("run.json"));
+        CaseRecord getUser = merged.find("getUser");
+        assertThat(getUser.opsPerSecond()).isEqualTo(zero.find("getUser").opsPerSecond() + one.find("getUser").opsPerSecond());
+        assertThat(getUser.calls()).isEqualTo(zero.find("getUser").calls() + one.find("getUser").calls());
+        assertThat(getUser.perCall().serverCpuMicros()).isPositive();
+        assertThat(getUser.perCall().serverAllocBytes()).isPositive();
+        // the server's figures came from its meter endpoint; each client's node is named, with its CPU and cores
+        assertThat(merged.environment().serverMeter().source()).isEqualTo(ServerMeter.ENDPOINT);
+        assertThat(merged.environment().serverMeter()).isEqualTo(zero.environment().serverMeter());
         assertThat(merged.environment().clientNodes()).extracting(ClientNode::node).containsExactly("node-client-0", "node-client-1");
+        assertThat(merged.environment().clientNodes()).extracting(ClientNode::cores).containsExactly(zero.environment().cores(),
+                one.environment().cores());
         assertThat(cli.out()).contains("rpc-bench cluster: server on node server-0; client 0 on node client-0, client 1 on node client-1")
                 .contains("2 clients merged on kubernetes").contains("merged run record: " + run.resolve("run.json"));
         assertThat(left()).isEmpty();
