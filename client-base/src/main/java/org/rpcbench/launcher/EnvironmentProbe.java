@@ -26,7 +26,7 @@ final class EnvironmentProbe {
                 : System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version");
         return new Environment("Java " + jdk, jdk, jvm,
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
-                cpuModel(), Runtime.getRuntime().availableProcessors(), hostname(), gitCommit(),
+                cpuModel(), Runtime.getRuntime().availableProcessors(), hostname(System.getenv()), gitCommit(),
                 orElse(System.getenv("RPCBENCH_PINNING"), "none"),
                 orElse(System.getenv("RPCBENCH_SERVER_COMMAND"), "not known (server started separately)"), started.toString(),
                 serverMeter);
@@ -41,8 +41,8 @@ final class EnvironmentProbe {
     }
 
     /** The node's name where RPCBENCH_NODE gives it (a pod's hostname is the pod's), else the host's name. */
-    static String hostname() {
-        String node = System.getenv(NodeIdentity.NODE_ENV);
+    static String hostname(java.util.Map<String, String> env) {
+        String node = env.get(NodeIdentity.NODE_ENV);
         if (node != null && !node.isBlank()) {
             return node.strip();
         }
