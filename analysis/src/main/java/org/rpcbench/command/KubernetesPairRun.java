@@ -92,6 +92,12 @@ final class KubernetesPairRun {
         }
         if (cli.place.image == null) {
             String commit = cli.context.checkout.commit();
+            if (commit.endsWith("+dirty")) {
+                throw new UsageException("--on kubernetes needs --image: the checkout has uncommitted changes, so no image is tagged by its commit");
+            }
+            if (commit.equals("unknown")) {
+                throw new UsageException("--on kubernetes needs --image: this is no git checkout, so no commit tags an image");
+            }
             if (!commit.matches("[0-9A-Za-z_][0-9A-Za-z_.-]{0,127}")) {
                 throw new UsageException("--on kubernetes needs --image: the checkout's commit (" + commit + ") tags no image");
             }

@@ -260,4 +260,15 @@ class KubernetesPairRunTest {
         }
         assertThat(left()).isEmpty();
     }
+
+    @Test
+    void withoutAnImageACommitMustNameOne() {
+        cli.commit = "0f3c2a1+dirty";
+        assertThat(cli.run("--on", "kubernetes", "dubbo-hessian")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("benchmark.sh: --on kubernetes needs --image: the checkout has uncommitted changes, so no image is"
+                + " tagged by its commit\n");
+        cli.commit = "unknown";
+        assertThat(cli.run("--on", "kubernetes", "dubbo-hessian")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("benchmark.sh: --on kubernetes needs --image: this is no git checkout, so no commit tags an image\n");
+    }
 }
