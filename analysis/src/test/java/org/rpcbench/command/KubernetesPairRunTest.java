@@ -143,6 +143,7 @@ class KubernetesPairRunTest {
     @Test
     void aPairRunOnTheClusterIsMergedIntoOneRecordWithItsSummary() throws Exception {
         cluster.nodes(new Pool("rpcbench.role", "client"), 2);
+        cli.env = Map.of("RPCBENCH_HISTORY", root.resolve("history.db").toString());
 
         int exit = cli.run("-n", "--on", "kubernetes", "--clients", "2", "--namespace", "bench", "-t", "16", "-a", "-f 1 -wi 1 getUser",
                 "-o", "dubbo.filters=default", "dubbo-hessian");
@@ -170,7 +171,8 @@ class KubernetesPairRunTest {
         assertThat(merged.environment().clientNodes()).extracting(ClientNode::cores).containsExactly(zero.environment().cores(),
                 one.environment().cores());
         assertThat(cli.out()).contains("rpc-bench cluster: server on node server-0; client 0 on node client-0, client 1 on node client-1")
-                .contains("2 clients merged on kubernetes").contains("merged run record: " + run.resolve("run.json"));
+                .contains("2 clients merged on kubernetes").contains("merged run record: " + run.resolve("run.json"))
+                .contains("history: 1 run recorded in ");
         assertThat(left()).isEmpty();
 
         Map<String, JsonNode> made = seen;
