@@ -18,7 +18,7 @@ done
 # stale: a source of the modules the CLI is made of is newer than its jar
 stale() {
   [[ -f "$CLI" ]] || return 0
-  [[ -n "$(find "$ROOT/pom.xml" "$ROOT"/{benchmark-base,run-record,analysis}/{pom.xml,src} -newer "$CLI" -print -quit 2>/dev/null)" ]]
+  [[ -n "$(find "$ROOT/pom.xml" "$ROOT"/{benchmark-base,run-record,cluster,analysis}/{pom.xml,src} -newer "$CLI" -print -quit 2>/dev/null)" ]]
 }
 
 if ! $no_build && stale; then

@@ -29,6 +29,8 @@ import picocli.CommandLine.TypeConversionException;
             "Usage: ./benchmark.sh [options] PAIR           server and client of PAIR on loopback, then the summary",
             "       ./benchmark.sh [options] PAIR-server    a server in the foreground, until Ctrl-C or SIGTERM",
             "       ./benchmark.sh [options] PAIR-client    a client against a server that is already running (-s, -p)",
+            "       ./benchmark.sh --on docker PAIR         server and clients in containers of the local Docker engine",
+            "       ./benchmark.sh --on kubernetes PAIR     the pair on a Kubernetes cluster, N clients merged (--clients)",
             "       ./benchmark.sh [options] suite NAME     a seed's table: its pairs in rounds (-R), one table",
             "       ./benchmark.sh [options] ab [--baseline-build OPTS|--baseline-rev REV ...] PAIR|suite NAME",
             "                                               two builds in randomized interleaved rounds: did it get slower?",
@@ -50,6 +52,8 @@ final class Cli implements Callable<Integer> {
     PairRunOptions run;
     @Mixin
     OverwriteOption overwrite;
+    @Mixin
+    PlaceOptions place;
     @Mixin
     RunningOptions running;
     @Mixin

@@ -18,8 +18,8 @@ import org.rpcbench.runs.Stop;
 
 /**
  * What every command runs with: where it speaks, its environment, the checkout whose jars run, the stop
- * that ends its processes, the clock that names its directories, and what runs a pair run (a test's
- * stand-in, or {@link PairRun}).
+ * that ends its processes, the clock that names its directories, what runs a pair run (a test's
+ * stand-in, or {@link PairRun}) and how a run on Kubernetes reaches its cluster.
  */
 final class Context {
     final PrintStream out;
@@ -29,8 +29,16 @@ final class Context {
     final Stop stop;
     final Clock clock;
     final PairRunner runner;
+    final KubernetesAccess kubernetes;
 
     Context(PrintStream out, PrintStream err, Map<String, String> env, Checkout checkout, Stop stop, Clock clock, PairRunner runner) {
+        this(out, err, env, checkout, stop, clock, runner, KubernetesAccess.kubeconfig());
+    }
+
+    /** @param kubernetes how a run on Kubernetes reaches its cluster (a test's mock, or the kubeconfig's) */
+    Context(PrintStream out, PrintStream err, Map<String, String> env, Checkout checkout, Stop stop, Clock clock, PairRunner runner,
+            KubernetesAccess kubernetes) {
+        this.kubernetes = kubernetes;
         this.out = out;
         this.err = err;
         this.env = Map.copyOf(env);

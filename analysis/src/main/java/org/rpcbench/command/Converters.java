@@ -87,6 +87,7 @@ final class Converters {
     static final class Rate extends Range { Rate() { super(1, Limits.MAX_RATE, "rate in calls per second"); } }
     static final class Port extends Range { Port() { super(0, Limits.MAX_PORT, "port number"); } }
     static final class Rounds extends Range { Rounds() { super(1, 10_000, "number of rounds"); } }
+    static final class Clients extends Range { Clients() { super(1, 1000, "number of clients"); } }
     static final class Alpha implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
@@ -160,18 +161,39 @@ final class Converters {
         }
     }
 
-    /** --on: where a pair run runs; the one place besides this host there is. */
+    /** Where a pair run runs: here, in containers of the local Docker engine, or on a Kubernetes cluster. */
     static final class Place implements ITypeConverter<String> {
         @Override
         public String convert(String value) {
-            if (!value.equals("docker")) {
-                throw new TypeConversionException("knows only 'docker' (the local Docker engine), got '" + value + "'");
+            if (!value.equals("local") && !value.equals("docker") && !value.equals("kubernetes")) {
+                throw new TypeConversionException("knows local, docker and kubernetes, not '" + value + "'");
             }
             return value;
         }
     }
 
-    static final class Clients extends Range { Clients() { super(1, 64, "number of clients"); } }
+    /** A Kubernetes namespace: a DNS label. */
+    static final class Namespace implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (!value.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
+                throw new TypeConversionException("needs a namespace: at most 63 lower case letters, digits or '-', starting and ending"
+                        + " with a letter or digit, got '" + value + "'");
+            }
+            return value;
+        }
+    }
+
+    /** A container image reference: one word. */
+    static final class Image implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (value.isBlank() || value.chars().anyMatch(Character::isWhitespace)) {
+                throw new TypeConversionException("needs an image reference (e.g. registry.example/rpc-bench:0f3c2a1), got '" + value + "'");
+            }
+            return value;
+        }
+    }
 
     /** Text that must say something. */
     static final class Text implements ITypeConverter<String> {

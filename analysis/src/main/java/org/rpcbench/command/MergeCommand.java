@@ -55,9 +55,23 @@ final class MergeCommand extends AbstractCommand {
         for (int i = 1; i < args.size(); i++) {
             inputs.add(Path.of(args.get(i)));
         }
+        return merge(Path.of(args.get(0)), inputs, "", replace, out, err);
+    }
+
+    static int merge(Path outDir, List<Path> inputs, String where, PrintStream out, PrintStream err) {
+        return merge(outDir, inputs, where, false, out, err);
+    }
+
+    /**
+     * Merges the client runs in {@code inputs} into {@code outDir}/run.json and prints the summary, its title
+     * ending with {@code where} (" on kubernetes"): 0 when the merged run passed, 1 when a client counted an
+     * error, 2 when the inputs cannot be merged, or when an OUT_DIR/run.json is there and not to be
+     * {@code replace}d (said in one line).
+     */
+    static int merge(Path outDir, List<Path> inputs, String where, boolean replace, PrintStream out, PrintStream err) {
         RunRecord merged;
         try {
-            merged = MergeClients.merge(Path.of(args.get(0)), inputs);
+            merged = MergeClients.merge(outDir, inputs);
         } catch (IllegalArgumentException | IOException e) {
             err.println("rpc-bench merge: " + e.getMessage());
             return 2;
@@ -65,7 +79,7 @@ final class MergeCommand extends AbstractCommand {
             err.println("rpc-bench merge: a client's record cannot be merged: " + e.getMessage());
             return 2;
         }
-        Path file = Path.of(args.get(0)).resolve(Records.FILE);
+        Path file = outDir.resolve(Records.FILE);
         if (!replace && Files.exists(file)) {
             err.println("rpc-bench merge: " + file + " holds a record already (name another OUT_DIR, or --overwrite to replace it)");
             return 2;
@@ -76,7 +90,8 @@ final class MergeCommand extends AbstractCommand {
             err.println("rpc-bench merge: cannot write " + file + ": " + e.getMessage());
             return 2;
         }
-        out.print(RunSummary.render(RunSummary.title(merged) + ", " + inputs.size() + " clients merged", merged));
+        out.print(RunSummary.render(RunSummary.title(merged) + ", " + inputs.size() + (inputs.size() == 1 ? " client" : " clients") + " merged"
+                + where, merged));
         out.println("merged run record: " + file);
         return merged.passed() ? 0 : 1;
     }

@@ -20,7 +20,8 @@ import org.rpcbench.runs.Stopped;
 
 /**
  * {@code ./benchmark.sh [options] PAIR | PAIR-server | PAIR-client}: a pair run, a server alone, a client
- * alone, after the options are checked (every check before anything is built or started) and the pair built.
+ * alone, after the options are checked (every check before anything is built or started) and the pair built; or a
+ * pair run on a Kubernetes cluster ({@link KubernetesPairRun}, --on kubernetes), which builds nothing here.
  */
 final class PairCommand {
     private final Cli cli;
@@ -65,9 +66,14 @@ final class PairCommand {
         Side side = word.endsWith("-server") && pairs.has(word.substring(0, word.length() - 7)) ? Side.SERVER
                 : word.endsWith("-client") && pairs.has(word.substring(0, word.length() - 7)) ? Side.CLIENT : Side.PAIR;
         Pair pair = pairs.named(side == Side.PAIR ? word : word.substring(0, word.length() - 7));
+        if (cli.place.kubernetes()) {
+            KubernetesPairRun.check(cli, pair, side);
+            return new KubernetesPairRun(cli).run(pair);
+        }
+        KubernetesPairRun.refuseHere(cli);
         check(pair, side);
         String history = side == Side.SERVER ? null : ctx.usableHistoryStore();
-        if (cli.run.on != null) {
+        if (cli.place.docker()) {
             return docker(pair, history);
         }
 
@@ -117,8 +123,8 @@ final class PairCommand {
      * (nothing is built on the host: the image holds the jars), checked before anything is made.
      */
     private int docker(Pair pair, String history) throws UsageException, CannotRun, IOException {
-        String image = cli.run.image != null ? cli.run.image : DockerImage.tagOf(ctx.checkout.commit());
-        int clients = cli.run.clients == null ? 1 : cli.run.clients;
+        String image = cli.place.image != null ? cli.place.image : DockerImage.tagOf(ctx.checkout.commit());
+        int clients = cli.place.clients == null ? 1 : cli.place.clients;
         try {
             int cpus = DockerRun.engineCpus();
             if (!DockerRun.hasImage(image)) {
@@ -182,13 +188,7 @@ final class PairCommand {
         if (pair.go() && cli.run.profiling()) {
             throw new UsageException("-m profiling records JVMs; " + pair.name() + " runs on Go");
         }
-        if (cli.run.on == null) {
-            for (String option : List.of("--clients", "--image")) {
-                if (Merge.given(cli.run).contains(option)) {
-                    throw new UsageException(option + " is for --on docker");
-                }
-            }
-        } else {
+        if (cli.place.docker()) {
             if (side != Side.PAIR) {
                 throw new UsageException("--on docker runs a pair (its server and clients), not " + (side == Side.SERVER ? "a server" : "a client") + " alone");
             }
@@ -203,7 +203,7 @@ final class PairCommand {
             if (cli.running.load.concurrency().size() > 1) {
                 throw new UsageException("--on docker runs one concurrency, not a sweep (-t " + cli.running.load.concurrency().size() + " values)");
             }
-            if (cli.run.rate != null && cli.run.clients != null && cli.run.clients > 1) {
+            if (cli.run.rate != null && cli.place.clients != null && cli.place.clients > 1) {
                 throw new UsageException("-r with --clients: open-loop runs cannot be merged; run one client");
             }
         }

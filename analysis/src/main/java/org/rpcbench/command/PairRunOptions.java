@@ -33,18 +33,6 @@ final class PairRunOptions {
             description = "flight recordings and CPU flame graphs of both sides")
     String mode;
 
-    @Option(names = "--on", paramLabel = "docker", converter = Converters.Place.class,
-            description = "the pair's server and clients in containers of the local Docker engine")
-    String on;
-
-    @Option(names = "--clients", paramLabel = "N", converter = Converters.Clients.class,
-            description = "with --on docker: N clients at once, their records merged (default 1)")
-    Integer clients;
-
-    @Option(names = "--image", paramLabel = "IMAGE", converter = Converters.Text.class,
-            description = "with --on docker: the image (default: docker/build-image.sh's tag of HEAD)")
-    String image;
-
     boolean profiling() {
         return mode != null;
     }

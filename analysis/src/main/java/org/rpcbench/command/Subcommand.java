@@ -30,6 +30,7 @@ record Subcommand(Context ctx, LoadOptions load, BuildOptions build, EffortOptio
         if (top.overwrite.given()) {
             throw new UsageException("--overwrite does not apply to " + name);
         }
+        refused(name, Merge.given(top.place), top.place);
         if (top.list) {
             throw new UsageException("-l does not apply to " + name);
         }

@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.HdrHistogram.Histogram;
 import org.rpcbench.record.CaseAssembly;
 import org.rpcbench.record.CaseRecord;
+import org.rpcbench.record.ClientNode;
 import org.rpcbench.record.Histograms;
 import org.rpcbench.record.ProblemTally;
 import org.rpcbench.record.ProcessDelta;
@@ -90,10 +91,13 @@ public final class MergeClients {
             cases.add(CaseAssembly.closedLoop(c.name(), forks, ops, Math.sqrt(variance), c.wireBytes()));
         }
         List<String> hosts = records.stream().map(r -> r.environment().hostname()).toList();
+        // each client's node, CPU model and cores, as its record said: the clients' nodes may differ
+        List<ClientNode> nodes = records.stream().map(r -> new ClientNode(r.environment().hostname(), r.environment().cpuModel(),
+                r.environment().cores())).toList();
         var env = first.environment();
         var environment = new org.rpcbench.record.Environment(env.runtime(), env.jdk(), env.jvm(), env.os(), env.cpuModel(),
                 env.cores(), String.join(", ", hosts), env.gitCommit(), env.cpuPinning(), env.serverCommand(), env.date(),
-                env.serverMeter());
+                env.serverMeter(), nodes);
         RunRecord merged = RunRecord.of(first.model(), first.module(), first.binding(), first.target(), RunRecord.CLOSED_LOOP,
                 first.framework(), first.jmh().merged(dirs.size()), null, environment, cases, missing);
         return merged.mergedFrom(dirs.stream().map(d -> d.toAbsolutePath().toString()).toList());

@@ -19,11 +19,15 @@ final class Captured {
     Map<String, String> env = Map.of();
     Path root = Path.of("..").toAbsolutePath().normalize();
     Clock clock = Clock.systemDefaultZone();
+    /** The checkout's commit, as git would say it. */
+    String commit = "test";
     PairRunner runner;
+    /** How a run on Kubernetes reaches its cluster; null: the kubeconfig's. */
+    KubernetesAccess kubernetes;
 
     Context context() {
         return new Context(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), env,
-                Checkout.copyOf(root, "test"), stop, clock, runner);
+                Checkout.copyOf(root, commit), stop, clock, runner, kubernetes != null ? kubernetes : KubernetesAccess.kubeconfig());
     }
 
     int run(String... args) {

@@ -77,6 +77,12 @@ class MergeCommandTest {
         assertThat(merged.clients()).isEqualTo(2);
         assertThat(merged.jmh().threadsInAll()).isEqualTo(64);
         assertThat(merged.environment().hostname()).isEqualTo("host-a, host-b");
+        // each client's node, CPU model and cores stay said, client by client
+        assertThat(merged.environment().clientNodes()).extracting(org.rpcbench.record.ClientNode::node).containsExactly("host-a", "host-b");
+        assertThat(merged.environment().clientNodes()).allSatisfy(n -> {
+            assertThat(n.cpuModel()).isEqualTo(merged.environment().cpuModel());
+            assertThat(n.cores()).isEqualTo(merged.environment().cores());
+        });
         // the clients read one server: its node and where its meters came from stay said
         assertThat(merged.environment().serverMeter()).isEqualTo(SERVER_METER);
         assertThat(merged.passed()).isTrue();

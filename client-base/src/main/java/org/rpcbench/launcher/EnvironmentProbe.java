@@ -12,7 +12,7 @@ import org.rpcbench.record.ServerMeter;
 
 /**
  * What machine and runtime a run used, asked of the system once per run: the JDK (of the forks, when JMH
- * reports them), the OS, the CPU model and cores, the host's name, the harness's commit, the CPU pinning
+ * reports them), the OS, the CPU model and cores, the host's name (the node's, where RPCBENCH_NODE names it), the harness's commit, the CPU pinning
  * and the server's command line as benchmark.sh reports them, and where the server's meters were read. Anything that cannot be found is "unknown".
  */
 final class EnvironmentProbe {
@@ -26,7 +26,7 @@ final class EnvironmentProbe {
                 : System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version");
         return new Environment("Java " + jdk, jdk, jvm,
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
-                cpuModel(), Runtime.getRuntime().availableProcessors(), hostname(), gitCommit(),
+                cpuModel(), Runtime.getRuntime().availableProcessors(), hostname(System.getenv()), gitCommit(),
                 orElse(System.getenv("RPCBENCH_PINNING"), "none"),
                 orElse(System.getenv("RPCBENCH_SERVER_COMMAND"), "not known (server started separately)"), started.toString(),
                 serverMeter);
@@ -40,7 +40,12 @@ final class EnvironmentProbe {
         return NodeIdentity.localCpuModel();
     }
 
-    private static String hostname() {
+    /** The node's name where RPCBENCH_NODE gives it (a pod's hostname is the pod's), else the host's name. */
+    static String hostname(java.util.Map<String, String> env) {
+        String node = env.get(NodeIdentity.NODE_ENV);
+        if (node != null && !node.isBlank()) {
+            return node.strip();
+        }
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {

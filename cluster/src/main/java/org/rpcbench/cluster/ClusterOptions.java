@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
  * @param pair            the pair, e.g. dubbo-hessian: the image holds PAIR-server.jar and PAIR-client.jar
  * @param image           the image every container runs, e.g. rpc-bench:COMMIT (k8s-image-contract.md)
  * @param port            the server's port, in the pod and behind the Service
+ * @param meterPort       the server's meter endpoint's port (its CPU, allocation, GC and threads, read by every
+ *                        client over the network: {@code --meter-port} and {@code --server-meter}), also behind the Service
  * @param clients         the clients: an Indexed Job of this many completions, all running at once
  * @param clientPerNode   whether no two clients may share a node (required anti-affinity between them)
  * @param serverPool      the nodes the server may run on
@@ -28,7 +30,7 @@ import java.util.regex.Pattern;
  * @param timeoutSeconds  the Job's deadline (activeDeadlineSeconds); also the coordinator's wait for it
  * @param imagePullPolicy Always, IfNotPresent or Never
  */
-public record ClusterOptions(String namespace, String runId, String pair, String image, int port, int clients,
+public record ClusterOptions(String namespace, String runId, String pair, String image, int port, int meterPort, int clients,
                              boolean clientPerNode, Pool serverPool, Pool clientPool, Resources server, Resources client,
                              List<String> serverJvm, List<String> clientJvm, List<String> clientArgs,
                              int startLeadSeconds, int lateSeconds, int timeoutSeconds, String imagePullPolicy) {
@@ -47,6 +49,8 @@ public record ClusterOptions(String namespace, String runId, String pair, String
         require(pair != null && PAIR.matcher(pair).matches(), "pair '" + pair + "' is not a pair's name");
         require(image != null && !image.isBlank() && !image.contains(" "), "image '" + image + "' is not an image reference");
         require(port >= 1 && port <= 65535, "port " + port + " is not between 1 and 65535");
+        require(meterPort >= 1 && meterPort <= 65535, "meter port " + meterPort + " is not between 1 and 65535");
+        require(meterPort != port, "the meter port and the server's port are both " + port + ": they must differ");
         require(clients >= 1 && clients <= MAX_CLIENTS, "clients " + clients + " is not between 1 and " + MAX_CLIENTS);
         require(serverPool != null && clientPool != null, "both node pools are needed");
         require(!serverPool.equals(clientPool), "the server's and the clients' node pools are both " + serverPool.selector() + ": they must differ");
@@ -66,14 +70,17 @@ public record ClusterOptions(String namespace, String runId, String pair, String
         }
     }
 
-    /** Defaults: one client, one per node, pools rpcbench.role=server|client, 2 CPUs and 2Gi a role. */
+    /**
+     * Defaults: port 20880, its meter on 20881, one client, one per node, pools rpcbench.role=server|client, 2 CPUs
+     * and 4Gi a role (room for the CLI's default JVM options: a 2 GB heap and 1 GB of direct memory, and the JVM's own).
+     */
     public static Builder builder(String runId, String pair, String image) {
         return new Builder(runId, pair, image);
     }
 
     /** The same options with {@code n} clients. */
     public ClusterOptions withClients(int n) {
-        return new ClusterOptions(namespace, runId, pair, image, port, n, clientPerNode, serverPool, clientPool, server, client,
+        return new ClusterOptions(namespace, runId, pair, image, port, meterPort, n, clientPerNode, serverPool, clientPool, server, client,
                 serverJvm, clientJvm, clientArgs, startLeadSeconds, lateSeconds, timeoutSeconds, imagePullPolicy);
     }
 
@@ -84,12 +91,13 @@ public record ClusterOptions(String namespace, String runId, String pair, String
         private final String pair;
         private final String image;
         private int port = 20880;
+        private Integer meterPort;
         private int clients = 1;
         private boolean clientPerNode = true;
         private Pool serverPool = new Pool(POOL_KEY, "server");
         private Pool clientPool = new Pool(POOL_KEY, "client");
-        private Resources server = new Resources("2", "2Gi");
-        private Resources client = new Resources("2", "2Gi");
+        private Resources server = new Resources("2", "4Gi");
+        private Resources client = new Resources("2", "4Gi");
         private List<String> serverJvm = List.of();
         private List<String> clientJvm = List.of();
         private List<String> clientArgs = List.of();
@@ -106,6 +114,8 @@ public record ClusterOptions(String namespace, String runId, String pair, String
 
         public Builder namespace(String v) { namespace = v; return this; }
         public Builder port(int v) { port = v; return this; }
+        /** Default: the port after the server's (the one before it when that is 65535). */
+        public Builder meterPort(int v) { meterPort = v; return this; }
         public Builder clients(int v) { clients = v; return this; }
         public Builder clientPerNode(boolean v) { clientPerNode = v; return this; }
         public Builder serverPool(Pool v) { serverPool = v; return this; }
@@ -121,7 +131,8 @@ public record ClusterOptions(String namespace, String runId, String pair, String
         public Builder imagePullPolicy(String v) { imagePullPolicy = v; return this; }
 
         public ClusterOptions build() {
-            return new ClusterOptions(namespace, runId, pair, image, port, clients, clientPerNode, serverPool, clientPool, server, client,
+            int meter = meterPort != null ? meterPort : port < 65535 ? port + 1 : port - 1;
+            return new ClusterOptions(namespace, runId, pair, image, port, meter, clients, clientPerNode, serverPool, clientPool, server, client,
                     serverJvm, clientJvm, clientArgs, startLeadSeconds, lateSeconds, timeoutSeconds, imagePullPolicy);
         }
     }

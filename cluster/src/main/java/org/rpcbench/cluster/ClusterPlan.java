@@ -91,6 +91,11 @@ public final class ClusterPlan {
         port.put("name", "rpc");
         port.put("containerPort", options.port());
         port.put("protocol", "TCP");
+        ObjectNode meter = ((ArrayNode) container.get("ports")).addObject();
+        meter.put("name", "meter");
+        meter.put("containerPort", options.meterPort());
+        meter.put("protocol", "TCP");
+        nodeNameEnv(container.putArray("env"));
         ObjectNode probe = container.putObject("readinessProbe");
         probe.putObject("tcpSocket").put("port", options.port());
         probe.put("periodSeconds", 5);
@@ -99,7 +104,10 @@ public final class ClusterPlan {
         return pod;
     }
 
-    /** The name the clients call the server by: a headless Service, so no proxy stands between them. */
+    /**
+     * The name the clients call the server by, and read its meters at: a headless Service, so no proxy stands
+     * between them.
+     */
     public ObjectNode service() {
         ObjectNode service = object("v1", "Service", serviceName(), "server");
         ObjectNode spec = service.putObject("spec");
@@ -112,6 +120,11 @@ public final class ClusterPlan {
         port.put("port", options.port());
         port.put("targetPort", options.port());
         port.put("protocol", "TCP");
+        ObjectNode meter = ((ArrayNode) spec.get("ports")).addObject();
+        meter.put("name", "meter");
+        meter.put("port", options.meterPort());
+        meter.put("targetPort", options.meterPort());
+        meter.put("protocol", "TCP");
         return service;
     }
 

@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * A run on the cluster as a command ends it: the coordinator's outcome turned into an exit code and one
  * line, and each client's result folder laid out under the run's folder as client-INDEX/ (run.json,
- * jmh.json, tallies/), ready for {@code merge OUT client-0 client-1 ...}. What a command with
- * {@code --on kubernetes} is to call; no command calls it yet.
+ * jmh.json, tallies/), ready for {@code merge OUT client-0 client-1 ...}. What the CLI's
+ * {@code ./benchmark.sh --on kubernetes PAIR} calls (analysis' KubernetesPairRun), then merges.
  */
 public final class ClusterRun {
     public static final int PASSED = 0;

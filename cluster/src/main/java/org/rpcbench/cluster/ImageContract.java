@@ -63,21 +63,25 @@ public final class ImageContract {
         return record.isEmpty() ? Optional.empty() : Optional.of(record);
     }
 
-    /** The server's command: its JVM, listening on every address of the pod. */
+    /** The server's command: its JVM, listening on every address of the pod, its meter endpoint too. */
     static List<String> serverCommand(ClusterOptions o) {
         List<String> c = new ArrayList<>();
         c.add("java");
         c.addAll(o.serverJvm());
-        c.addAll(List.of("-jar", JARS + "/" + o.pair() + "-server.jar", "--host", "0.0.0.0", "--port", Integer.toString(o.port())));
+        c.addAll(List.of("-jar", JARS + "/" + o.pair() + "-server.jar", "--host", "0.0.0.0", "--port", Integer.toString(o.port()),
+                "--meter-port", Integer.toString(o.meterPort())));
         return c;
     }
 
-    /** A client's command: the script, then the client's JVM calling the server by its Service's name. */
+    /**
+     * A client's command: the script, then the client's JVM calling the server by its Service's name, and
+     * reading the server's meters from its endpoint (the server's process is on another node).
+     */
     static List<String> clientCommand(ClusterOptions o, String serviceName) {
         List<String> c = new ArrayList<>(List.of("sh", "-c", CLIENT_SCRIPT, "rpc-bench-client", "java"));
         c.addAll(o.clientJvm());
         c.addAll(List.of("-jar", JARS + "/" + o.pair() + "-client.jar", "--host", serviceName, "--port", Integer.toString(o.port()),
-                "--result", RESULT_DIR + "/jmh.json"));
+                "--result", RESULT_DIR + "/jmh.json", "--server-meter", serviceName + ":" + o.meterPort()));
         c.addAll(o.clientArgs());
         return c;
     }

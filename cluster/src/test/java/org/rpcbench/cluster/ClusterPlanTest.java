@@ -45,8 +45,13 @@ class ClusterPlanTest {
         assertThat(pod.at("/spec/nodeSelector/rpcbench.role").asText()).isEqualTo("server");
         JsonNode c = pod.at("/spec/containers/0");
         assertThat(strings(c.get("command"))).containsExactly("java", "-jar", "/opt/rpc-bench/jars/dubbo-hessian-server.jar",
-                "--host", "0.0.0.0", "--port", "20880");
+                "--host", "0.0.0.0", "--port", "20880", "--meter-port", "20881");
         assertThat(c.at("/readinessProbe/tcpSocket/port").asInt()).isEqualTo(20880);
+        assertThat(c.at("/ports/1/name").asText()).isEqualTo("meter");
+        assertThat(c.at("/ports/1/containerPort").asInt()).isEqualTo(20881);
+        // the server names its node (the pod's hostname is the pod's name)
+        assertThat(c.at("/env/0/name").asText()).isEqualTo("RPCBENCH_NODE");
+        assertThat(c.at("/env/0/valueFrom/fieldRef/fieldPath").asText()).isEqualTo("spec.nodeName");
         assertThat(c.at("/resources/requests")).isEqualTo(c.at("/resources/limits"));
         assertThat(c.at("/resources/limits/cpu").asText()).isEqualTo("2");
         assertThat(pod.at("/spec/restartPolicy").asText()).isEqualTo("Never");
@@ -59,6 +64,17 @@ class ClusterPlanTest {
         assertThat(service.at("/spec/selector/rpcbench.run").asText()).isEqualTo("r42");
         assertThat(service.at("/spec/selector/rpcbench.role").asText()).isEqualTo("server");
         assertThat(service.at("/spec/ports/0/port").asInt()).isEqualTo(20880);
+        assertThat(service.at("/spec/ports/1/name").asText()).isEqualTo("meter");
+        assertThat(service.at("/spec/ports/1/port").asInt()).isEqualTo(20881);
+    }
+
+    @Test
+    void theMeterPortIsTheOneAfterTheServersUnlessGivenAndNeverTheSame() {
+        assertThat(ClusterOptions.builder("r42", "dubbo-hessian", "i").port(7000).build().meterPort()).isEqualTo(7001);
+        assertThat(ClusterOptions.builder("r42", "dubbo-hessian", "i").port(65535).build().meterPort()).isEqualTo(65534);
+        assertThat(ClusterOptions.builder("r42", "dubbo-hessian", "i").port(7000).meterPort(9100).build().meterPort()).isEqualTo(9100);
+        assertThatThrownBy(() -> ClusterOptions.builder("r42", "dubbo-hessian", "i").port(7000).meterPort(7000).build())
+                .hasMessage("the meter port and the server's port are both 7000: they must differ");
     }
 
     @Test
@@ -76,7 +92,8 @@ class ClusterPlanTest {
         List<String> command = strings(c.get("command"));
         assertThat(command.subList(0, 2)).containsExactly("sh", "-c");
         assertThat(command.subList(4, command.size())).containsExactly("java", "-Xmx1g", "-jar", "/opt/rpc-bench/jars/dubbo-hessian-client.jar",
-                "--host", "rpcbench-r42", "--port", "20880", "--result", "/tmp/rpc-bench/jmh.json", "-f", "1", "-wi", "2");
+                "--host", "rpcbench-r42", "--port", "20880", "--result", "/tmp/rpc-bench/jmh.json", "--server-meter", "rpcbench-r42:20881",
+                "-f", "1", "-wi", "2");
         assertThat(c.at("/env/0/name").asText()).isEqualTo("RPCBENCH_START_AT");
         assertThat(c.at("/env/0/value").asText()).isEqualTo(Long.toString(START));
         assertThat(c.at("/env/2/valueFrom/fieldRef/fieldPath").asText()).isEqualTo("spec.nodeName");

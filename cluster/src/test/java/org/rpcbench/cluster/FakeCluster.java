@@ -22,30 +22,67 @@ import java.util.Map;
  * played in the coordinator's pauses. Each pause moves the fake clock on and the cluster one step: the
  * server's pod gets its status; a new Job gets its pods (Running, on nodes of their own); running clients
  * finish (their logs hold their records) and the Job counts them. What happens instead is the scenario's.
+ * Public (in the module's test jar) for the CLI's tests, which run a whole command against it.
  */
-final class FakeCluster implements Waiting.Pause {
-    enum Server { READY, IMAGE_PULL_BACKOFF, UNSCHEDULABLE, EVICTED_WHILE_CLIENTS_RUN }
-    enum Clients { SUCCEED, ONE_FAILS, ONE_EVICTED, NEVER_FINISH, ONE_WITHOUT_RECORD, JOB_DEADLINE, ONE_NEVER_SCHEDULED }
+public final class FakeCluster implements Waiting.Pause {
+    public enum Server { READY, IMAGE_PULL_BACKOFF, UNSCHEDULABLE, EVICTED_WHILE_CLIENTS_RUN }
+    public enum Clients { SUCCEED, ONE_FAILS, ONE_EVICTED, NEVER_FINISH, ONE_WITHOUT_RECORD, JOB_DEADLINE, ONE_NEVER_SCHEDULED }
 
     static final String RECORD = "{\"format\":1,\"pair\":\"dubbo-hessian\"}";
 
+    /** What client INDEX leaves in its result folder by default: a stand-in run.json and one tally. */
+    static Map<String, byte[]> standIn(int i) {
+        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        files.put("run.json", RECORD.replace("}", ",\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        files.put("tallies/fork-1.json", ("{\"fork\":1,\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return files;
+    }
+
     private final KubernetesMockServer server;
     private final KubernetesClient client;
-    private final ClusterPlan plan;
+    private String runId;
     private final String ns;
-    Server serverScenario = Server.READY;
-    Clients clientScenario = Clients.SUCCEED;
+    public Server serverScenario = Server.READY;
+    public Clients clientScenario = Clients.SUCCEED;
+    /** The files of each client's result folder, by its completion index, printed to its log. */
+    public java.util.function.IntFunction<Map<String, byte[]>> clientFiles = FakeCluster::standIn;
     long now = 1_800_000_000_000L;
     int pauses;
 
-    FakeCluster(KubernetesMockServer server, KubernetesClient client, ClusterPlan plan) {
+    public FakeCluster(KubernetesMockServer server, KubernetesClient client, ClusterPlan plan) {
         this.server = server;
         this.client = client;
-        this.plan = plan;
+        this.runId = plan.options().runId();
         this.ns = plan.options().namespace();
     }
 
-    Waiting waiting() {
+    /** A cluster whose run is not known yet: it is found by its server pod's labels (a command makes the plan). */
+    public FakeCluster(KubernetesMockServer server, KubernetesClient client, String namespace) {
+        this.server = server;
+        this.client = client;
+        this.ns = namespace;
+    }
+
+    private String serverName() {
+        return "rpcbench-" + runId + "-server";
+    }
+
+    private String jobName() {
+        return "rpcbench-" + runId + "-clients";
+    }
+
+    /** Every SelfSubjectAccessReview answered: allowed. */
+    public static void allowEverything(KubernetesMockServer server, KubernetesClient client) {
+        server.expect().post().withPath("/apis/authorization.k8s.io/v1/selfsubjectaccessreviews").andReply(201, request -> {
+            var review = client.getKubernetesSerialization().unmarshal(request.getUtf8Body(),
+                    io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectAccessReview.class);
+            review.setStatus(new io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewStatusBuilder().withAllowed(true).build());
+            return review;
+        }).always();
+    }
+
+    /** The fake clock, and this cluster moving on in each pause. */
+    public Waiting waiting() {
         return new Waiting(Duration.ofSeconds(2), Duration.ofMinutes(5), Duration.ofMinutes(1), () -> now, this);
     }
 
@@ -54,7 +91,7 @@ final class FakeCluster implements Waiting.Pause {
      * Ready nodes of a pool. Created or updated: on a loaded machine the client may time out a POST the mock
      * had already done and send it again, which a plain create answers with 409.
      */
-    void nodes(Pool pool, int n) {
+    public void nodes(Pool pool, int n) {
         for (int i = 0; i < n; i++) {
             client.nodes().resource(new NodeBuilder().withNewMetadata().withName(pool.value() + "-" + i).addToLabels(pool.key(), pool.value())
                     .endMetadata().withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus().build())
@@ -66,24 +103,32 @@ final class FakeCluster implements Waiting.Pause {
     public void pause(Duration d) {
         now += d.toMillis();
         pauses++;
-        Pod serverPod = client.pods().inNamespace(ns).withName(plan.serverName()).get();
+        if (runId == null) {
+            List<Pod> servers = client.pods().inNamespace(ns).withLabel(ClusterPlan.NAME_LABEL, ClusterPlan.APP)
+                    .withLabel(ClusterPlan.ROLE_LABEL, "server").list().getItems();
+            if (servers.isEmpty()) {
+                return;
+            }
+            runId = servers.get(0).getMetadata().getLabels().get(ClusterPlan.RUN_LABEL);
+        }
+        Pod serverPod = client.pods().inNamespace(ns).withName(serverName()).get();
         if (serverPod != null && serverPod.getStatus() == null) {
             if (serverScenario != Server.UNSCHEDULABLE) {
-                client.pods().inNamespace(ns).withName(plan.serverName()).edit(p -> new PodBuilder(p).editSpec().withNodeName("server-0").endSpec().build());
+                client.pods().inNamespace(ns).withName(serverName()).edit(p -> new PodBuilder(p).editSpec().withNodeName("server-0").endSpec().build());
             }
             status(serverPod, serverStatus());
             return;
         }
-        Job job = client.batch().v1().jobs().inNamespace(ns).withName(plan.jobName()).get();
+        Job job = client.batch().v1().jobs().inNamespace(ns).withName(jobName()).get();
         if (job == null) {
             return;
         }
         List<Pod> clients = client.pods().inNamespace(ns).withLabel(ClusterPlan.ROLE_LABEL, "client").list().getItems();
         if (clients.isEmpty()) {
-            for (int i = 0; i < plan.options().clients(); i++) {
+            for (int i = 0; i < job.getSpec().getCompletions(); i++) {
                 Map<String, String> labels = new HashMap<>(job.getSpec().getTemplate().getMetadata().getLabels());
-                labels.put("job-name", plan.jobName());
-                Pod pod = client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(plan.jobName() + "-" + i + "-x")
+                labels.put("job-name", jobName());
+                Pod pod = client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(jobName() + "-" + i + "-x")
                         .withLabels(labels).addToAnnotations("batch.kubernetes.io/job-completion-index", Integer.toString(i)).endMetadata()
                         .withSpec(job.getSpec().getTemplate().getSpec()).editSpec().withNodeName("client-" + i).endSpec().build()).create();
                 if (i == 1 && clientScenario == Clients.ONE_NEVER_SCHEDULED) {
@@ -116,9 +161,7 @@ final class FakeCluster implements Waiting.Pause {
                         status(p, new PodStatusBuilder().withPhase("Failed").withReason("Evicted").withMessage("The node was low on resource: memory.").build());
                     } else {
                         boolean withRecord = !(i == 1 && clientScenario == Clients.ONE_WITHOUT_RECORD);
-                        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
-                        files.put("run.json", RECORD.replace("}", ",\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                        files.put("tallies/fork-1.json", ("{\"fork\":1,\"client\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        Map<String, byte[]> files = clientFiles.apply(i);
                         log(p.getMetadata().getName(), "# JMH\nsome output\n" + (withRecord ? ImageContract.RECORD_BEGIN + "\n" + ResultArchive.pack(files)
                                 + "\n" + ImageContract.RECORD_END + "\n" : "") + "done\n");
                         status(p, succeeded());
