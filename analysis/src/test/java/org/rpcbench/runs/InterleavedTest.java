@@ -183,6 +183,35 @@ class InterleavedTest {
     }
 
     @Test
+    void eachRoundsRunsTakeOneOrderOfTheCasesBothSidesAlikeAndEveryRoundDrawsAnew() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 6);
+        CaseOrders orders = new CaseOrders(7);
+        List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
+                SHAPE, dir.resolve("out"), 0, 6, new RoundOrder(42), now::get, runs, stop, null, null, orders)
+                .run((d, elapsed, expected) -> now.addAndGet(100_000_000_000L), new PrintStream(new ByteArrayOutputStream(), true));
+        assertThat(done).hasSize(6);
+        List<String> args = runs.clientArgs().stream().map(a -> String.join(" ", a)).toList();
+        assertThat(args).hasSize(12);
+        for (int round = 1; round <= 6; round++) {
+            // a round's two runs, one after the other, each side's
+            assertThat(args.get(2 * round - 2)).as("round " + round).isEqualTo(args.get(2 * round - 1))
+                    .isEqualTo("--case-order-seed " + orders.of(round) + " -i 1");
+        }
+        assertThat(args.stream().distinct()).as("a new order each round").hasSize(6);
+    }
+
+    @Test
+    void aGoPairsRunsAreGivenNoOrderTheirClientDoesNotTake() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 2);
+        Pair go = new Pair("dubbo-hessian", "go", 20880);
+        assertThat(go.go()).isTrue();
+        new Interleaved(List.of(arm("baseline", "a")), List.of(go), SHAPE, dir.resolve("out"), 0, 2, new RoundOrder(42), now::get, runs,
+                stop, null, null, new CaseOrders(7)).run((d, elapsed, expected) -> now.addAndGet(100_000_000_000L),
+                new PrintStream(new ByteArrayOutputStream(), true));
+        assertThat(runs.clientArgs()).isNotEmpty().allMatch(a -> a.equals(List.of("-i", "1")));
+    }
+
+    @Test
     void aBudgetStopsBeforeARoundThatWouldOverrunIt() throws Exception {
         StandInRuns runs = new StandInRuns(dir, stop, 8);
         // 100 s a round and 250 s in all: after two rounds a third would end at 300 s
