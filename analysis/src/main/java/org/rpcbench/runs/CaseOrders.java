@@ -43,6 +43,28 @@ public final class CaseOrders {
     }
 
     /**
+     * Why a run given {@code seed} did not run its cases in that seed's order, as its record says: it says no order (a
+     * client that ignored the option), another seed's, or cases run otherwise; null when it kept it, or left no record
+     * (which fails the run anyway).
+     */
+    public static String unkept(org.rpcbench.record.RunRecord record, long seed) {
+        if (record == null) {
+            return null;
+        }
+        org.rpcbench.record.CaseOrder order = record.caseOrder();
+        if (order == null) {
+            return "its record says no order of its cases: its client took no " + ClientArgs.CASE_ORDER_SEED + " " + seed;
+        }
+        if (order.seed() == null || order.seed() != seed) {
+            return "its cases were drawn with " + (order.seed() == null ? "no seed" : "seed " + order.seed()) + ", not the round's " + seed;
+        }
+        if (!order.kept() || order.ran().size() != order.asked().size()) {
+            return "its cases ran in the order " + order.ran() + ", not the order asked " + order.asked();
+        }
+        return null;
+    }
+
+    /**
      * Whether this checkout's Java client takes the seed (a revision from before it would refuse the option): when a side's
      * does not, neither side is given one, and their cases run in JMH's order.
      */

@@ -112,6 +112,13 @@ public final class Interleaved {
         Outcome settingAside(String why) {
             return new Outcome(arm, pair, exit, failures, why);
         }
+
+        /** The same run, failed as a whole for {@code why}. */
+        Outcome failing(String why, Path log) {
+            List<Failure> all = new ArrayList<>(failures);
+            all.add(new Failure(arm, pair, Failed.WHOLE_RUN, exit, why, log.toString()));
+            return new Outcome(arm, pair, exit, all, setAside);
+        }
     }
 
     /**
@@ -368,6 +375,13 @@ public final class Interleaved {
                     return done(); // the run was stopped under way: it is no result, and the round is not done
                 }
                 Outcome outcome = outcome(run.arm(), run.pair(), result.exit(), runDir);
+                if (caseOrders != null && !pair.go() && outcome.failures().isEmpty()) {
+                    // both sides of a round must have run their cases in the round's order: one that did not is no pair
+                    String unkept = CaseOrders.unkept(readable(runDir), caseOrders.of(index));
+                    if (unkept != null) {
+                        outcome = outcome.failing(unkept, runDir.resolve(LOG));
+                    }
+                }
                 RunRecord ran = warmup == null ? null : readable(runDir);
                 if (ran != null) {
                     warmedUp.computeIfAbsent(pair.name(), k -> new ArrayList<>()).add(ran);

@@ -33,6 +33,19 @@ class CaseOrdersTest {
     }
 
     @Test
+    void aRunKeptItsRoundsOrderOnlyWhenItsRecordSaysThatSeedAndTheCasesRanAsAsked() {
+        var run = org.rpcbench.report.Runs.run("dubbo-hessian", "hessian2", java.util.List.of());
+        java.util.List<String> asked = java.util.List.of("listUser", "getUser");
+        assertThat(CaseOrders.unkept(null, 5)).as("no record: the run fails for that already").isNull();
+        assertThat(CaseOrders.unkept(run, 5)).isEqualTo("its record says no order of its cases: its client took no --case-order-seed 5");
+        assertThat(CaseOrders.unkept(run.withCaseOrder(new org.rpcbench.record.CaseOrder(5L, asked, asked)), 5)).isNull();
+        assertThat(CaseOrders.unkept(run.withCaseOrder(new org.rpcbench.record.CaseOrder(null, asked, asked)), 5))
+                .isEqualTo("its cases were drawn with no seed, not the round's 5");
+        assertThat(CaseOrders.unkept(run.withCaseOrder(new org.rpcbench.record.CaseOrder(5L, asked, asked.subList(1, 2))), 5))
+                .isEqualTo("its cases ran in the order [getUser], not the order asked [listUser, getUser]");
+    }
+
+    @Test
     void thisCheckoutsClientTakesIt() {
         // the file the check reads is where this checkout's client declares its options: a move would make every ab
         // run its cases in one order again, unsaid but for its line

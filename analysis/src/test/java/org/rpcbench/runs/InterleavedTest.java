@@ -201,6 +201,30 @@ class InterleavedTest {
     }
 
     @Test
+    void aRunWhoseRecordSaysAnotherOrderThanItsRoundsFailsAndItsRoundIsLeftOut() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 3);
+        runs.misorderedFrom = 1;
+        CaseOrders orders = new CaseOrders(7);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
+                SHAPE, dir.resolve("out"), 0, 3, new RoundOrder(42), now::get, runs, stop, null, null, orders)
+                .run((d, elapsed, expected) -> now.addAndGet(100_000_000_000L), new PrintStream(err, true));
+        assertThat(done.get(0).failures()).isEmpty();
+        assertThat(done.get(0).records()).hasSize(2);
+        for (int round = 2; round <= 3; round++) {
+            Interleaved.Round r = done.get(round - 1);
+            assertThat(r.records().keySet()).containsExactly(new ArmPair("baseline", "dubbo-hessian"));
+            assertThat(r.failures()).singleElement().satisfies(f -> {
+                assertThat(f.arm()).isEqualTo("candidate");
+                assertThat(f.reason()).isEqualTo("its cases were drawn with seed " + (orders.of(r.index()) + 1) + ", not the round's "
+                        + orders.of(r.index()));
+            });
+        }
+        assertThat(err.toString()).contains("round 2: the run of candidate dubbo-hessian FAILED (exit 0): (run): its cases were drawn");
+        assertThat(PairedRounds.failed(done, List.of("baseline", "candidate"))).hasSize(2);
+    }
+
+    @Test
     void aGoPairsRunsAreGivenNoOrderTheirClientDoesNotTake() throws Exception {
         StandInRuns runs = new StandInRuns(dir, stop, 2);
         Pair go = new Pair("dubbo-hessian", "go", 20880);
