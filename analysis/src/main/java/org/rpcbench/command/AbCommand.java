@@ -22,6 +22,7 @@ import org.rpcbench.runs.PairedRounds;
 import org.rpcbench.runs.PilotSizing;
 import org.rpcbench.runs.Profile;
 import org.rpcbench.runs.ResultDirs;
+import org.rpcbench.runs.CaseOrders;
 import org.rpcbench.runs.RoundOrder;
 import org.rpcbench.runs.RunShape;
 import org.rpcbench.runs.Sides;
@@ -99,8 +100,10 @@ final class AbCommand extends AbstractCommand {
     /**
      * @param sizing what {@code --see}'s pilot decided; null: not sized (or an earlier version's plan)
      * @param see the change every primary result had to be able to see, as a share; null in an earlier version's plan
+     * @param caseOrderSeed the seed each round's order of the cases was drawn from ({@link CaseOrders}); null when the
+     *     cases ran in JMH's order (a side's client could not take one, or an earlier version's plan)
      */
-    record Plan(List<String> pairs, String baseline, String candidate, boolean aa, String sizing, Double see) {}
+    record Plan(List<String> pairs, String baseline, String candidate, boolean aa, String sizing, Double see, Long caseOrderSeed) {}
 
     /** The change every primary result must have been able to see, as a share: --see, else --threshold, else the default. */
     double see(Double stored) {
@@ -172,12 +175,14 @@ final class AbCommand extends AbstractCommand {
         RunShape shape = new RunShape(jmh, c.load().concurrency(), c.load().pinned(), ctx.serverJvm(), ctx.clientJvm());
         List<Interleaved.Arm> arms = List.of(new Interleaved.Arm("baseline", baseCheckout, baseline.switches()),
                 new Interleaved.Arm("candidate", candCheckout, candidate.switches()));
+        CaseOrders caseOrders = caseOrders(baseCheckout, candCheckout, target.pairs(), out);
         Interleaved interleaved = new Interleaved(arms, target.pairs(), shape, dir.resolve(Judging.Report.ROUNDS), seconds,
-                rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup, sizing);
+                rounds != null ? rounds : 0, RoundOrder.random(), System::nanoTime, ctx.runner, ctx.stop, warmup, sizing, caseOrders);
+        Long caseOrderSeed = caseOrders == null ? null : caseOrders.seed();
         Verdict verdict = new Verdict(target.pairNames(), baseline.describe(c.load()), candidate.describe(c.load()), aa,
                 Judging.fraction(alpha.percent), Judging.fraction(threshold.percent), see(null), dir, null);
         WholeFile.writeJson(dir.resolve(PLAN), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa, null,
-                verdict.see()));
+                verdict.see(), caseOrderSeed));
         long budgetSeconds = seconds;
         List<Interleaved.Round> done = interleaved.run((d, elapsed, expected) -> out.println(String.format(Locale.ROOT,
                 "benchmark.sh: ab: round %d of %s%d, %s elapsed%s%s; so far: %s", d.size(), budgetSeconds > 0 ? "about " : "", expected,
@@ -193,7 +198,7 @@ final class AbCommand extends AbstractCommand {
         if (sizing != null && sizing.said() != null) {
             verdict = verdict.sized(sizing.said());
             WholeFile.writeJson(dir.resolve(PLAN), new Plan(target.pairNames(), verdict.baseline(), verdict.candidate(), aa,
-                    sizing.said(), verdict.see()));
+                    sizing.said(), verdict.see(), caseOrderSeed));
         }
         int exit = verdict.print(done, ctx.stop.requested(), out, ctx.err);
         return c.exit(exit);
@@ -209,6 +214,26 @@ final class AbCommand extends AbstractCommand {
                 + " the ab that ran them used (each round's " + Interleaved.OUTCOMES + ")");
         return new Verdict(plan.pairs(), plan.baseline(), plan.candidate(), plan.aa(), Judging.fraction(alpha.percent),
                 Judging.fraction(threshold.percent), see(plan.see()), stored, plan.sizing()).print(rounds, false, ctx.out, ctx.err);
+    }
+
+    /**
+     * Each round's order of the cases, drawn anew and given to both sides' runs alike, its seed printed; null, said, when a
+     * side's client is from before the order could be given (it would refuse the option): then both run in JMH's order.
+     */
+    static CaseOrders caseOrders(Checkout baseline, Checkout candidate, List<org.rpcbench.runs.Pair> pairs, PrintStream out) {
+        if (pairs.stream().allMatch(org.rpcbench.runs.Pair::go)) {
+            return null;
+        }
+        if (!CaseOrders.takenBy(baseline) || !CaseOrders.takenBy(candidate)) {
+            out.println("benchmark.sh: ab: the cases run in JMH's order (by name) in every round: the "
+                    + (CaseOrders.takenBy(baseline) ? "candidate" : "baseline") + "'s client cannot be given another"
+                    + " (--case-order-seed is newer), so a case always follows the same one");
+            return null;
+        }
+        CaseOrders orders = CaseOrders.random();
+        out.println("benchmark.sh: ab: each round's cases run in an order drawn anew, both sides alike (seed " + orders.seed()
+                + "; each run's run.json says its order in caseOrder)");
+        return orders;
     }
 
     /** The warm-up rule of a comparison's runs, under the bound their client options give. */

@@ -10,6 +10,8 @@ import java.util.List;
 public final class ClientArgs {
     static final String NO_WIRE_BYTES = "--no-wire-bytes";
     static final String STEADY_WARMUP = "--steady-warmup";
+    /** The Java client's order of the cases: the order this seed draws. */
+    static final String CASE_ORDER_SEED = "--case-order-seed";
     /** The client's open loop: calls on a fixed schedule, warmed up for a fixed time. */
     static final String RATE = "--rate";
     /** The client's own bound on its warm-up until the JITs are quiet, when the line does not give one. */
@@ -68,6 +70,20 @@ public final class ClientArgs {
             if (words.get(i).equals(STEADY_WARMUP)) {
                 i++;
             } else if (!words.get(i).startsWith(STEADY_WARMUP + "=")) {
+                out.add(words.get(i));
+            }
+        }
+        return String.join(" ", out);
+    }
+
+    /** The line with the client's case order drawn with {@code seed}, in place of any the line gave. */
+    public static String withCaseOrderSeed(String args, long seed) {
+        List<String> words = words(args);
+        List<String> out = new ArrayList<>(List.of(CASE_ORDER_SEED, String.valueOf(seed)));
+        for (int i = 0; i < words.size(); i++) {
+            if (words.get(i).equals(CASE_ORDER_SEED)) {
+                i++;
+            } else if (!words.get(i).startsWith(CASE_ORDER_SEED + "=")) {
                 out.add(words.get(i));
             }
         }

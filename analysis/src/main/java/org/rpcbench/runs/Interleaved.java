@@ -112,6 +112,13 @@ public final class Interleaved {
         Outcome settingAside(String why) {
             return new Outcome(arm, pair, exit, failures, why);
         }
+
+        /** The same run, failed as a whole for {@code why}. */
+        Outcome failing(String why, Path log) {
+            List<Failure> all = new ArrayList<>(failures);
+            all.add(new Failure(arm, pair, Failed.WHOLE_RUN, exit, why, log.toString()));
+            return new Outcome(arm, pair, exit, all, setAside);
+        }
     }
 
     /**
@@ -257,6 +264,7 @@ public final class Interleaved {
     private final Stop stop;
     private final WarmupBound warmup;
     private final Sizing sizing;
+    private final CaseOrders caseOrders;
     private final List<Round> done = Collections.synchronizedList(new ArrayList<>());
 
     /**
@@ -268,9 +276,11 @@ public final class Interleaved {
      * @param warmup the rule that bounds each run's warm-up by the earlier runs' and sets runs aside; null: every run
      *     takes the shape's client options as they are
      * @param sizing what decides the rounds from the first ones; null: the budget and the count alone
+     * @param caseOrders each round's order of the cases, given to its every Java run alike; null: JMH's order (Go pairs'
+     *     clients keep their own order)
      */
     public Interleaved(List<Arm> arms, List<Pair> pairs, RunShape shape, Path dir, long budgetSeconds, int maxRounds, RoundOrder order,
-                       LongSupplier clock, PairRunner runner, Stop stop, WarmupBound warmup, Sizing sizing) {
+                       LongSupplier clock, PairRunner runner, Stop stop, WarmupBound warmup, Sizing sizing, CaseOrders caseOrders) {
         if (budgetSeconds <= 0 && maxRounds <= 0) {
             throw new IllegalArgumentException("rounds need a budget or a count");
         }
@@ -286,6 +296,13 @@ public final class Interleaved {
         this.stop = stop;
         this.warmup = warmup;
         this.sizing = sizing;
+        this.caseOrders = caseOrders;
+    }
+
+    /** Rounds whose cases run in JMH's order. */
+    public Interleaved(List<Arm> arms, List<Pair> pairs, RunShape shape, Path dir, long budgetSeconds, int maxRounds, RoundOrder order,
+                       LongSupplier clock, PairRunner runner, Stop stop, WarmupBound warmup, Sizing sizing) {
+        this(arms, pairs, shape, dir, budgetSeconds, maxRounds, order, clock, runner, stop, warmup, sizing, null);
     }
 
     /** Rounds as many as the budget and the count allow. */
@@ -349,13 +366,22 @@ public final class Interleaved {
                 Arm arm = arms.stream().filter(a -> a.name().equals(run.arm())).findFirst().orElseThrow();
                 Pair pair = pairs.stream().filter(p -> p.name().equals(run.pair())).findFirst().orElseThrow();
                 Path runDir = roundDir.resolve(run.dirName());
-                RunShape runShape = warmup == null || bounds.get(pair.name()) == warmup.userSeconds() ? shape
+                RunShape bounded = warmup == null || bounds.get(pair.name()) == warmup.userSeconds() ? shape
                         : shape.withClientArgs(ClientArgs.withSteadyWarmup(shape.clientArgs(), bounds.get(pair.name())));
+                RunShape runShape = caseOrders == null || pair.go() ? bounded
+                        : bounded.withClientArgs(caseOrders.clientArgs(bounded.clientArgs(), index));
                 PairRun.Result result = runner.run(runShape.settings(arm.checkout(), pair, arm.switchesIn(index), runDir, runDir.resolve(LOG)).build());
                 if (result.stopped() || stop.requested()) {
                     return done(); // the run was stopped under way: it is no result, and the round is not done
                 }
                 Outcome outcome = outcome(run.arm(), run.pair(), result.exit(), runDir);
+                if (caseOrders != null && !pair.go() && outcome.failures().isEmpty()) {
+                    // both sides of a round must have run their cases in the round's order: one that did not is no pair
+                    String unkept = CaseOrders.unkept(readable(runDir), caseOrders.of(index));
+                    if (unkept != null) {
+                        outcome = outcome.failing(unkept, runDir.resolve(LOG));
+                    }
+                }
                 RunRecord ran = warmup == null ? null : readable(runDir);
                 if (ran != null) {
                     warmedUp.computeIfAbsent(pair.name(), k -> new ArrayList<>()).add(ran);

@@ -45,5 +45,16 @@ class ClientArgsTest {
         assertThat(steady.accepts(String.valueOf(ClientArgs.STEADY_WARMUP_MAX))).isTrue();
         assertThat(steady.accepts(String.valueOf(ClientArgs.STEADY_WARMUP_MAX + 1))).isFalse();
         assertThat(ClientOptions.declared()).anyMatch(o -> o.longName().equals(ClientArgs.NO_WIRE_BYTES) && !o.takesValue());
+        var seed = ClientOptions.declared().stream().filter(o -> o.longName().equals(ClientArgs.CASE_ORDER_SEED)).findFirst().orElseThrow();
+        assertThat(seed.accepts(String.valueOf(Integer.MAX_VALUE))).as("every seed CaseOrders draws").isTrue();
+        assertThat(seed.accepts("0")).isTrue();
+    }
+
+    @Test
+    void aCaseOrderSeedReplacesTheOneTheLineGave() {
+        assertThat(ClientArgs.withCaseOrderSeed("-f 0 getUser", 5)).isEqualTo("--case-order-seed 5 -f 0 getUser");
+        assertThat(ClientArgs.withCaseOrderSeed("--case-order-seed 3 -f 0", 5)).isEqualTo("--case-order-seed 5 -f 0");
+        assertThat(ClientArgs.withCaseOrderSeed("--case-order-seed=3 -f 0", 5)).isEqualTo("--case-order-seed 5 -f 0");
+        assertThat(ClientArgs.withCaseOrderSeed("", 5)).isEqualTo("--case-order-seed 5");
     }
 }

@@ -183,6 +183,59 @@ class InterleavedTest {
     }
 
     @Test
+    void eachRoundsRunsTakeOneOrderOfTheCasesBothSidesAlikeAndEveryRoundDrawsAnew() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 6);
+        CaseOrders orders = new CaseOrders(7);
+        List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
+                SHAPE, dir.resolve("out"), 0, 6, new RoundOrder(42), now::get, runs, stop, null, null, orders)
+                .run((d, elapsed, expected) -> now.addAndGet(100_000_000_000L), new PrintStream(new ByteArrayOutputStream(), true));
+        assertThat(done).hasSize(6);
+        List<String> args = runs.clientArgs().stream().map(a -> String.join(" ", a)).toList();
+        assertThat(args).hasSize(12);
+        for (int round = 1; round <= 6; round++) {
+            // a round's two runs, one after the other, each side's
+            assertThat(args.get(2 * round - 2)).as("round " + round).isEqualTo(args.get(2 * round - 1))
+                    .isEqualTo("--case-order-seed " + orders.of(round) + " -i 1");
+        }
+        assertThat(args.stream().distinct()).as("a new order each round").hasSize(6);
+    }
+
+    @Test
+    void aRunWhoseRecordSaysAnotherOrderThanItsRoundsFailsAndItsRoundIsLeftOut() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 3);
+        runs.misorderedFrom = 1;
+        CaseOrders orders = new CaseOrders(7);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<Interleaved.Round> done = new Interleaved(List.of(arm("baseline", "a"), arm("candidate", "b")), List.of(StandInRuns.PAIR),
+                SHAPE, dir.resolve("out"), 0, 3, new RoundOrder(42), now::get, runs, stop, null, null, orders)
+                .run((d, elapsed, expected) -> now.addAndGet(100_000_000_000L), new PrintStream(err, true));
+        assertThat(done.get(0).failures()).isEmpty();
+        assertThat(done.get(0).records()).hasSize(2);
+        for (int round = 2; round <= 3; round++) {
+            Interleaved.Round r = done.get(round - 1);
+            assertThat(r.records().keySet()).containsExactly(new ArmPair("baseline", "dubbo-hessian"));
+            assertThat(r.failures()).singleElement().satisfies(f -> {
+                assertThat(f.arm()).isEqualTo("candidate");
+                assertThat(f.reason()).isEqualTo("its cases were drawn with seed " + (orders.of(r.index()) + 1) + ", not the round's "
+                        + orders.of(r.index()));
+            });
+        }
+        assertThat(err.toString()).contains("round 2: the run of candidate dubbo-hessian FAILED (exit 0): (run): its cases were drawn");
+        assertThat(PairedRounds.failed(done, List.of("baseline", "candidate"))).hasSize(2);
+    }
+
+    @Test
+    void aGoPairsRunsAreGivenNoOrderTheirClientDoesNotTake() throws Exception {
+        StandInRuns runs = new StandInRuns(dir, stop, 2);
+        Pair go = new Pair("dubbo-hessian", "go", 20880);
+        assertThat(go.go()).isTrue();
+        new Interleaved(List.of(arm("baseline", "a")), List.of(go), SHAPE, dir.resolve("out"), 0, 2, new RoundOrder(42), now::get, runs,
+                stop, null, null, new CaseOrders(7)).run((d, elapsed, expected) -> now.addAndGet(100_000_000_000L),
+                new PrintStream(new ByteArrayOutputStream(), true));
+        assertThat(runs.clientArgs()).isNotEmpty().allMatch(a -> a.equals(List.of("-i", "1")));
+    }
+
+    @Test
     void aBudgetStopsBeforeARoundThatWouldOverrunIt() throws Exception {
         StandInRuns runs = new StandInRuns(dir, stop, 8);
         // 100 s a round and 250 s in all: after two rounds a third would end at 300 s

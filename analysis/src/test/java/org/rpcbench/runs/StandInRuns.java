@@ -14,6 +14,7 @@ import org.rpcbench.record.CpuAndGc;
 import org.rpcbench.record.JitWarmup;
 import org.rpcbench.record.PerCall;
 import org.rpcbench.record.Records;
+import org.rpcbench.record.RunRecord;
 import org.rpcbench.report.Runs;
 
 /**
@@ -31,6 +32,8 @@ public final class StandInRuns implements PairRunner {
     private final Stop stop;
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final List<List<String>> clientArgs = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    /** From this run of arm "b" on (0 is its first), its record says another seed's order than the one it was given. */
+    public volatile int misorderedFrom = Integer.MAX_VALUE;
     /** How long arm jit's JITs take to go quiet, its first run, second, ... (the last for every run after). */
     public static final List<Double> JIT_SECONDS = List.of(20.0, 40.0, 20.0, 12.0);
 
@@ -104,6 +107,15 @@ public final class StandInRuns implements PairRunner {
             }
             default -> {
                 Files.copy(records.resolve(arm + n + ".json"), record);
+                int seed = s.clientArgs().indexOf(ClientArgs.CASE_ORDER_SEED);
+                if (seed >= 0) {
+                    // a client that takes the order: its record says it; a "b" run from round 2 on, one that drew another
+                    RunRecord r = Records.read(record);
+                    List<String> cases = r.cases().stream().map(org.rpcbench.record.CaseRecord::name).toList();
+                    long given = Long.parseLong(s.clientArgs().get(seed + 1));
+                    Records.write(r.withCaseOrder(new org.rpcbench.record.CaseOrder(arm.equals("b") && n >= misorderedFrom ? given + 1 : given,
+                            cases, cases)), record);
+                }
                 Files.writeString(log, "ran " + arm + " " + n + "\n", StandardCharsets.UTF_8);
                 return new PairRun.Result(0, List.of(record), false);
             }

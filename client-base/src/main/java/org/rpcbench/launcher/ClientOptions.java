@@ -31,10 +31,12 @@ import org.rpcbench.rig.ForkSettings;
  * @param serverMeter the server's meter endpoint (a server on another host), or null; never given with a serverPid
  * @param perCallerConnections each benchmark thread on a connection of its own, not all on one
  * @param wireBytes measure the bytes on the wire of each case before the run
+ * @param caseOrderSeed the seed the order of the cases is drawn with, or null for JMH's order (by name)
  */
 public record ClientOptions(Target target, Path resultFile, int concurrency, Integer rate, int warmupSeconds,
                             int measureSeconds, long serverPid, MeterAddress serverMeter, int steadyWarmupSeconds, boolean jfr, List<String> rest,
-                            CommandLineOptions jmh, boolean perCallerConnections, boolean wireBytes) {
+                            CommandLineOptions jmh, boolean perCallerConnections, boolean wireBytes,
+                            Long caseOrderSeed) {
 
     static final Option<String> HOST = Option.text("host", "HOST", "127.0.0.1", "address of the server");
     static final Option<Integer> PORT = Option.port("port", -1, "port of the server (default: the binding's own port)");
@@ -72,8 +74,12 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
     static final Option<Boolean> NO_WIRE_BYTES = Option.flag("no-wire-bytes",
             "skip the measurement of each case's bytes on the wire before the run (they are no verdict's metric: ab's and"
                     + " calibrate's runs skip them); run.json says so in wireBytesNotMeasured");
+    static final Option<Integer> CASE_ORDER_SEED = Option.optionalInteger("case-order-seed", "N", 0, Integer.MAX_VALUE,
+            "run the cases (each group as one) in the order seed N draws from those selected, each in a JMH run of its own in"
+                    + " this JVM, instead of JMH's order by name; two runs given one seed and one selection run in one order."
+                    + " run.json's caseOrder says the order asked and the order the cases ran in");
     static final List<Option<?>> ALL = List.of(HOST, PORT, RESULT, TIMEOUT, CONCURRENCY, CONNECTIONS, RATE, WARMUP_SECONDS,
-            MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, SERVER_METER, NO_WIRE_BYTES, JFR);
+            MEASURE_SECONDS, STEADY_WARMUP, SERVER_PID, SERVER_METER, NO_WIRE_BYTES, CASE_ORDER_SEED, JFR);
     /** What run.json says of the bytes on the wire when {@link #NO_WIRE_BYTES} skipped them. */
     static final String WIRE_BYTES_SKIPPED = "skipped (" + NO_WIRE_BYTES.longName() + ")";
 
@@ -187,6 +193,7 @@ public record ClientOptions(Target target, Path resultFile, int concurrency, Int
         return new ClientOptions(new Target(values.get(HOST), port, values.get(TIMEOUT)), result.toAbsolutePath(),
                 values.get(CONCURRENCY), values.has(RATE) ? values.get(RATE) : null, values.get(WARMUP_SECONDS),
                 values.get(MEASURE_SECONDS), values.has(SERVER_PID) ? values.get(SERVER_PID) : -1, meter, values.get(STEADY_WARMUP),
-                values.get(JFR), values.rest(), jmh, connections.equals(ForkSettings.PER_CALLER), !values.get(NO_WIRE_BYTES));
+                values.get(JFR), values.rest(), jmh, connections.equals(ForkSettings.PER_CALLER), !values.get(NO_WIRE_BYTES),
+                values.has(CASE_ORDER_SEED) ? Long.valueOf(values.get(CASE_ORDER_SEED)) : null);
     }
 }

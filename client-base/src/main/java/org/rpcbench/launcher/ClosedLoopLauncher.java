@@ -12,6 +12,8 @@ import java.util.stream.Stream;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -22,6 +24,7 @@ import org.rpcbench.cases.Case;
 import org.rpcbench.cases.CaseGroup;
 import org.rpcbench.cases.PayloadSchedule;
 import org.rpcbench.checks.Problems;
+import org.rpcbench.record.CaseOrder;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
 import org.rpcbench.record.ServerMeter;
@@ -116,6 +119,11 @@ final class ClosedLoopLauncher {
             err.println("rpc-bench client: cannot write results under " + given.resultFile().getParent() + ": " + e.getMessage());
             return 1;
         }
+        List<String> order = RunOrder.of(JmhSettings.benchmarks(options), given.caseOrderSeed());
+        if (given.caseOrderSeed() != null) {
+            out.println("rpc-bench client: the cases run in the order " + String.join(", ", order) + ", drawn with seed "
+                    + given.caseOrderSeed() + " (--case-order-seed)");
+        }
         WireBytes sizes = WireBytes.measure(binding, given, selected, err);
         Instant started = Instant.now();
         FinishedCases progress = FinishedCases.around(OutputFormatFactory.createFormatInstance(out,
@@ -125,15 +133,26 @@ final class ClosedLoopLauncher {
             err.println("rpc-bench client: stopped before the run finished"
                     + (running == null ? "" : " (during " + running.substring(running.lastIndexOf('.') + 1) + ")")
                     + "; recording the cases that finished");
-            report(binding, given, options, selected, progress.finished(), sizes, started, meterCheck.meter(), true, out, err);
+            report(binding, given, options, selected, progress.finished(), sizes, started, meterCheck.meter(),
+                    new CaseOrder(given.caseOrderSeed(), order, progress.started()), true, out, err);
         }, "rpc-bench-stopped");
         Runtime.getRuntime().addShutdownHook(onStop);
-        Collection<RunResult> results;
+        List<RunResult> results = new ArrayList<>();
         boolean stopping = false;
+        Path part = given.resultFile().resolveSibling(given.resultFile().getFileName() + ".part");
         try {
-            results = new Runner(options, progress.format()).run();
+            // one JMH run per benchmark, in the order chosen: JMH would sort them by name
+            for (String benchmark : order) {
+                results.addAll(new Runner(JmhSettings.only(options, benchmark, order, part.toString()), progress.format()).run());
+            }
+            Files.deleteIfExists(part);
+            ResultFormatFactory.getInstance(options.getResultFormat().orElse(ResultFormatType.JSON),
+                    options.getResult().orElse(given.resultFile().toString())).writeOut(results);
         } catch (RunnerException e) {
             err.println("rpc-bench client: JMH stopped: " + Problems.describe(e));
+            return 1;
+        } catch (IOException e) {
+            err.println("rpc-bench client: cannot write JMH's results in " + given.resultFile() + ": " + e.getMessage());
             return 1;
         } finally {
             try {
@@ -147,17 +166,22 @@ final class ClosedLoopLauncher {
             // and could leave a record that does not say the run was stopped
             return 1;
         }
-        return report(binding, given, options, selected, results, sizes, started, meterCheck.meter(), false, out, err);
+        return report(binding, given, options, selected, results, sizes, started, meterCheck.meter(),
+                new CaseOrder(given.caseOrderSeed(), order, progress.started()), false, out, err);
     }
 
     private static int report(ClientBinding binding, ClientOptions given, Options options, List<Case> selected,
-                              Collection<RunResult> results, WireBytes sizes, Instant started, ServerMeter serverMeter, boolean stopped,
-                              PrintStream out, PrintStream err) {
+                              Collection<RunResult> results, WireBytes sizes, Instant started, ServerMeter serverMeter, CaseOrder order,
+                              boolean stopped, PrintStream out, PrintStream err) {
         RunRecord record;
         try {
-            record = RecordAssembly.closedLoop(binding, given, options, selected, results, sizes, started, serverMeter, err);
+            record = RecordAssembly.closedLoop(binding, given, options, selected, results, sizes, started, serverMeter, err)
+                    .withCaseOrder(order);
             if (stopped) {
                 record = record.interruptedBecause("stopped by a signal before every case ran; the cases missing did not finish");
+            } else if (!order.kept() || order.ran().size() != order.asked().size()) {
+                err.println("rpc-bench client: the cases ran in the order " + order.ran() + ", not in the order asked " + order.asked());
+                record = record.interruptedBecause("the cases did not run in the order asked: " + order.ran() + " for " + order.asked());
             }
         } catch (IOException | RuntimeException e) {
             err.println("rpc-bench client: cannot record the run in " + given.runRecordFile() + ": " + e.getMessage());

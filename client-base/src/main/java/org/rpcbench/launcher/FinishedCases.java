@@ -65,6 +65,11 @@ final class FinishedCases implements InvocationHandler {
         return done;
     }
 
+    /** The benchmarks started, by their method or group name, in the order they started. */
+    synchronized List<String> started() {
+        return forks.keySet().stream().map(b -> b.substring(b.lastIndexOf('.') + 1)).toList();
+    }
+
     /** The benchmark started last, finished or not. */
     synchronized String last() {
         String last = null;

@@ -123,6 +123,31 @@ public final class JmhSettings {
         return selected;
     }
 
+    /**
+     * The benchmarks these options select, each one JMH run: the cases run alone by their method, each group by its
+     * name; sorted by name, as JMH orders them.
+     */
+    public static List<String> benchmarks(Options options) {
+        List<String> names = new ArrayList<>();
+        for (Case c : Case.values()) {
+            if (selects(options.getIncludes(), options.getExcludes(), c.method())) {
+                names.add(c.method());
+            }
+        }
+        selectedGroups(options).forEach(g -> names.add(g.group()));
+        return names.stream().sorted().toList();
+    }
+
+    /**
+     * The options of a JMH run of {@code benchmark} alone, one of {@code all} those selected (the others excluded),
+     * its results written to {@code resultFile} (the run's own file is written with every benchmark's at the end).
+     */
+    static Options only(Options options, String benchmark, List<String> all, String resultFile) {
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(options);
+        all.stream().filter(other -> !other.equals(benchmark)).forEach(other -> b.exclude("^" + Pattern.quote(BENCHMARK_CLASS + "." + other) + "$"));
+        return b.result(resultFile).resultFormat(ResultFormatType.JSON).build();
+    }
+
     /** One line naming a case selected both alone and in a group (its record would hold two cases of one name), or null. */
     public static String twice(Options options) {
         for (CaseGroup g : selectedGroups(options)) {

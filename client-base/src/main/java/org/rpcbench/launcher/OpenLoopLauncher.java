@@ -13,6 +13,7 @@ import org.rpcbench.cases.Case;
 import org.rpcbench.checks.Problems;
 import org.rpcbench.meter.Meter;
 import org.rpcbench.meter.ProcessMeter;
+import org.rpcbench.record.CaseOrder;
 import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.RunRecord;
 import org.rpcbench.record.RunSummary;
@@ -33,7 +34,11 @@ final class OpenLoopLauncher {
     static int run(ClientBinding binding, ClientOptions given, PrintStream out, PrintStream err) {
         OpenLoopPlan plan = new OpenLoopPlan(given.rate(), given.concurrency(), Duration.ofSeconds(given.warmupSeconds()),
                 Duration.ofSeconds(given.measureSeconds()));
-        List<Case> cases = given.rest().isEmpty() ? Case.DEFAULT : given.rest().stream().map(Case::named).distinct().toList();
+        List<Case> named = given.rest().isEmpty() ? Case.DEFAULT : given.rest().stream().map(Case::named).distinct().toList();
+        // in the order given unless a seed draws one
+        List<Case> cases = given.caseOrderSeed() == null ? named
+                : RunOrder.of(named.stream().map(Case::method).toList(), given.caseOrderSeed()).stream().map(Case::named).toList();
+        List<String> ran = new ArrayList<>();
         String uncarried = Carried.refusal(binding, cases);
         if (uncarried != null) {
             err.println("rpc-bench client: " + uncarried);
@@ -59,6 +64,7 @@ final class OpenLoopLauncher {
         try (Connection connection = binding.connect(given.target())) {
             for (Case c : cases) {
                 out.println("open loop: " + c.method() + " ...");
+                ran.add(c.method());
                 CaseRecord r = OpenLoop.run(connection, c, plan, PacingClock.SYSTEM, given.target().timeoutMillis(), clientMeter,
                         serverMeter).withWire(sizes.of(c));
                 out.printf(Locale.ROOT, "open loop: %s achieved %.1f calls/s, p99 %.3f ms (from send: %.3f ms), %d errors%n",
@@ -74,7 +80,8 @@ final class OpenLoopLauncher {
             return 3;
         }
         RunRecord record = RecordAssembly.openLoop(binding, given, ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                results, started, meterCheck.meter()).withWireBytesNotMeasured(sizes.notMeasured());
+                results, started, meterCheck.meter()).withWireBytesNotMeasured(sizes.notMeasured())
+                .withCaseOrder(new CaseOrder(given.caseOrderSeed(), cases.stream().map(Case::method).toList(), ran));
         int exit = Conclusion.write(record, given, RunSummary.title(record) + ", open loop at " + Math.round(plan.rate())
                 + " calls/s, " + plan.senders() + " senders, " + plan.measure().toSeconds() + " s measured",
                 given.runRecordFile() + " (run record)", out, err);

@@ -23,6 +23,8 @@ public final class InMemoryBinding implements ClientBinding {
     public static final java.util.concurrent.atomic.AtomicInteger CONNECTIONS = new java.util.concurrent.atomic.AtomicInteger();
     /** Connections closed: every one opened must be, by the end of a run. */
     public static final java.util.concurrent.atomic.AtomicInteger CLOSED = new java.util.concurrent.atomic.AtomicInteger();
+    /** When each UserService method was last called (System.nanoTime): cases run one after another end in their order. */
+    public static final Map<String, Long> LAST_CALLED = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public String name() {
@@ -47,15 +49,16 @@ public final class InMemoryBinding implements ClientBinding {
         boolean lies = lying || CONNECTIONS.getAndIncrement() >= lyingFromConnection;
         UserService real = new FixtureUserService();
         UserService service = new UserService() {
-            @Override public boolean existUser(String email) { return real.existUser(email); }
-            @Override public boolean createUser(User user) { return real.createUser(user); }
+            @Override public boolean existUser(String email) { LAST_CALLED.put("existUser", System.nanoTime()); return real.existUser(email); }
+            @Override public boolean createUser(User user) { LAST_CALLED.put("createUser", System.nanoTime()); return real.createUser(user); }
             @Override public User getUser(long id) {
+                LAST_CALLED.put("getUser", System.nanoTime());
                 if (delayNanos > 0) {
                     java.util.concurrent.locks.LockSupport.parkNanos(delayNanos);
                 }
                 return real.getUser(lies ? id + 1 : id);
             }
-            @Override public Page listUser(int pageNo) { return real.listUser(pageNo); }
+            @Override public Page listUser(int pageNo) { LAST_CALLED.put("listUser", System.nanoTime()); return real.listUser(pageNo); }
             @Override public void ping() { real.ping(); }
             @Override public String echo(String text) { return real.echo(text); }
             @Override public Person echoPerson(Person person) { return real.echoPerson(person); }

@@ -383,6 +383,69 @@ class ClientMainTest {
                 "rpc-bench client: the benchmark patterns [noSuchCase] select no case; cases are " + org.rpcbench.cases.Case.names());
     }
 
+    /** The cases in the order they were last called: the order they ran in, one after another. */
+    static List<String> lastCalled(List<String> cases) {
+        return cases.stream().sorted(java.util.Comparator.comparing(InMemoryBinding.LAST_CALLED::get)).toList();
+    }
+
+    @Test
+    void aSeedDrawsTheOrderTheCasesRunInAndTheRecordSaysTheOrderAskedAndRun(@TempDir Path dir) throws Exception {
+        List<String> sorted = List.of("createUser", "existUser", "getUser", "listUser");
+        // a seed whose order is not JMH's: JMH's own would pass unseen
+        long seed = java.util.stream.LongStream.range(1, 100).filter(s -> !RunOrder.of(sorted, s).equals(sorted)
+                && !RunOrder.of(sorted, s).equals(List.of("listUser", "getUser", "existUser", "createUser"))).findFirst().orElseThrow();
+        List<String> drawn = RunOrder.of(sorted, seed);
+        InMemoryBinding.LAST_CALLED.clear();
+        int exit = run(tiny(dir, "--case-order-seed", String.valueOf(seed), "getUser", "listUser",
+                "existUser", "createUser"));
+        assertThat(exit).as(err()).isZero();
+        assertThat(lastCalled(sorted)).as("the order the service saw").isEqualTo(drawn);
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.passed()).isTrue();
+        assertThat(record.caseOrder().seed()).isEqualTo(seed);
+        assertThat(record.caseOrder().asked()).isEqualTo(drawn);
+        assertThat(record.caseOrder().ran()).isEqualTo(drawn);
+        assertThat(record.cases()).extracting(CaseRecord::name).containsExactlyInAnyOrderElementsOf(sorted);
+        // JMH's own result file holds every case, though each ran in a JMH run of its own
+        String jmh = Files.readString(dir.resolve("jmh.json"));
+        sorted.forEach(c -> assertThat(jmh).contains("UserServiceBenchmark." + c + "\""));
+        assertThat(Files.exists(dir.resolve("jmh.json.part"))).isFalse();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("in the order " + String.join(", ", drawn) + ", drawn with seed " + seed);
+    }
+
+    @Test
+    void withoutASeedTheCasesRunInJmhsOrderByNameAndTheRecordSaysSo(@TempDir Path dir) throws Exception {
+        InMemoryBinding.LAST_CALLED.clear();
+        int exit = run(tiny(dir, "listUser", "getUser"));
+        assertThat(exit).as(err()).isZero();
+        assertThat(lastCalled(List.of("listUser", "getUser"))).containsExactly("getUser", "listUser");
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.caseOrder().seed()).isNull();
+        assertThat(record.caseOrder().asked()).containsExactly("getUser", "listUser");
+        assertThat(record.caseOrder().ran()).containsExactly("getUser", "listUser");
+    }
+
+    @Test
+    void anOpenLoopRunTakesTheSeedsOrderToo(@TempDir Path dir) throws Exception {
+        List<String> named = List.of("getUser", "listUser");
+        long seed = java.util.stream.LongStream.range(1, 100).filter(s -> RunOrder.of(named, s).get(0).equals("listUser"))
+                .findFirst().orElseThrow();
+        InMemoryBinding.LAST_CALLED.clear();
+        int exit = run("--result", dir.resolve("jmh.json").toString(), "--rate", "100", "--warmup-seconds", "0",
+                "--measure-seconds", "1", "--concurrency", "2", "--case-order-seed", String.valueOf(seed), "getUser", "listUser");
+        assertThat(exit).as(err()).isZero();
+        assertThat(lastCalled(named)).containsExactly("listUser", "getUser");
+        RunRecord record = Records.read(dir.resolve("run.json"));
+        assertThat(record.caseOrder().asked()).containsExactly("listUser", "getUser");
+        assertThat(record.caseOrder().ran()).containsExactly("listUser", "getUser");
+    }
+
+    @Test
+    void aSeedThatIsNotAWholeNumberIsOneLineAndExitTwo(@TempDir Path dir) {
+        assertThat(run(tiny(dir, "--case-order-seed", "x", "getUser"))).isEqualTo(2);
+        assertThat(err()).contains("--case-order-seed").hasLineCount(1);
+    }
+
     @Test
     void anOpenLoopRunKeepsItsRateAndRecordsBothLatencies(@TempDir Path dir) throws Exception {
         int exit = run("--result", dir.resolve("jmh.json").toString(), "--rate", "200", "--warmup-seconds", "1",

@@ -17,6 +17,7 @@ import java.util.TreeMap;
  * @param settingsHash a digest of what changes the numbers ({@link SettingsHash})
  * @param wireBytesNotMeasured why no case has its bytes on the wire: the client was told to skip them (an ab's or a
  *     calibration's run: they are no verdict's metric), or their measurement failed; null when they were measured
+ * @param caseOrder the order the cases were asked to run in and ran in; null in records from before it was written
  */
 public record RunRecord(
         Integer schema,
@@ -39,7 +40,8 @@ public record RunRecord(
         String settingsHash,
         List<CaseRecord> cases,
         List<String> missingCases,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String wireBytesNotMeasured) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String wireBytesNotMeasured,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CaseOrder caseOrder) {
 
     public static final int SCHEMA = 2;
     public static final String CLOSED_LOOP = "closed-loop";
@@ -55,7 +57,16 @@ public record RunRecord(
                      Map<String, String> framework, LoadSettings jmh, OpenLoopSettings openLoop, Environment environment,
                      String settingsHash, List<CaseRecord> cases, List<String> missingCases) {
         this(schema, format, dataModel, module, binding, target, loop, jmhResult, jfrDir, passed, interrupted, clients, mergedFrom,
-                framework, jmh, openLoop, environment, settingsHash, cases, missingCases, null);
+                framework, jmh, openLoop, environment, settingsHash, cases, missingCases, null, null);
+    }
+
+    /** A record that says nothing of the order its cases ran in. */
+    public RunRecord(Integer schema, Integer format, String dataModel, String module, String binding, String target, String loop,
+                     String jmhResult, String jfrDir, boolean passed, String interrupted, Integer clients, List<String> mergedFrom,
+                     Map<String, String> framework, LoadSettings jmh, OpenLoopSettings openLoop, Environment environment,
+                     String settingsHash, List<CaseRecord> cases, List<String> missingCases, String wireBytesNotMeasured) {
+        this(schema, format, dataModel, module, binding, target, loop, jmhResult, jfrDir, passed, interrupted, clients, mergedFrom,
+                framework, jmh, openLoop, environment, settingsHash, cases, missingCases, wireBytesNotMeasured, null);
     }
 
     public RunRecord {
@@ -142,17 +153,23 @@ public record RunRecord(
     public RunRecord mergedFrom(List<String> directories) {
         return new RunRecord(schema, format, dataModel, module, binding, target, loop, jmhResult, jfrDir, passed, interrupted,
                 directories.size(), directories, framework, jmh, openLoop, environment, settingsHash, cases, missingCases,
-                wireBytesNotMeasured);
+                wireBytesNotMeasured, caseOrder);
     }
 
     /** The same record, saying why no case has its bytes on the wire (null: they were measured). */
     public RunRecord withWireBytesNotMeasured(String why) {
         return new RunRecord(schema, format, dataModel, module, binding, target, loop, jmhResult, jfrDir, passed, interrupted,
-                clients, mergedFrom, framework, jmh, openLoop, environment, settingsHash, cases, missingCases, why);
+                clients, mergedFrom, framework, jmh, openLoop, environment, settingsHash, cases, missingCases, why, caseOrder);
+    }
+
+    /** The same record, saying the order its cases were asked to run in and ran in. */
+    public RunRecord withCaseOrder(CaseOrder order) {
+        return new RunRecord(schema, format, dataModel, module, binding, target, loop, jmhResult, jfrDir, passed, interrupted,
+                clients, mergedFrom, framework, jmh, openLoop, environment, settingsHash, cases, missingCases, wireBytesNotMeasured, order);
     }
 
     private RunRecord with(String hash, String jmhFile, String jfr, String why, boolean pass) {
         return new RunRecord(schema, format, dataModel, module, binding, target, loop, jmhFile, jfr, pass, why, clients,
-                mergedFrom, framework, jmh, openLoop, environment, hash, cases, missingCases, wireBytesNotMeasured);
+                mergedFrom, framework, jmh, openLoop, environment, hash, cases, missingCases, wireBytesNotMeasured, caseOrder);
     }
 }

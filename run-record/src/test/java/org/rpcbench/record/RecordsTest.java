@@ -76,6 +76,33 @@ class RecordsTest {
         assertThat(skipped.mergedFrom(List.of("a", "b")).wireBytesNotMeasured()).isEqualTo("skipped (--no-wire-bytes)");
     }
 
+    @Test
+    void theOrderTheCasesRanInReadsBackAndARecordFromBeforeItHasNone(@TempDir Path dir) throws Exception {
+        RunRecord unordered = Samples.run("dubbo-kryo", "kryo", 32, List.of(Samples.closedCase("getUser", 1000, 2.5, 0),
+                Samples.closedCase("listUser", 500, 4.5, 0)));
+        Path file = dir.resolve(Records.FILE);
+        Records.write(unordered, file);
+        assertThat(Files.readString(file)).doesNotContain("caseOrder");
+        RunRecord ordered = unordered.withCaseOrder(new CaseOrder(7L, List.of("listUser", "getUser"), List.of("listUser", "getUser")));
+        Records.write(ordered, file);
+        assertThat(Files.readString(file)).contains("\"caseOrder\"").contains("\"seed\" : 7");
+        RunRecord back = Records.read(file);
+        assertThat(back).isEqualTo(ordered);
+        assertThat(back.caseOrder().ran()).containsExactly("listUser", "getUser");
+        assertThat(back.caseOrder().kept()).isTrue();
+        // the order asked and the settings' hash: a run in another order is comparable with this one
+        assertThat(back.hash()).isEqualTo(unordered.hash());
+        assertThat(ordered.withWireBytesNotMeasured("x").withHash().mergedFrom(List.of("a")).caseOrder()).isEqualTo(ordered.caseOrder());
+        assertThat(Records.parse(minimal("")).caseOrder()).as("a record from before the order was written").isNull();
+    }
+
+    @Test
+    void anOrderIsKeptWhenTheCasesStartedAsAskedOrStoppedPartWay() {
+        assertThat(new CaseOrder(null, List.of("a", "b", "c"), List.of("a", "b")).kept()).isTrue();
+        assertThat(new CaseOrder(null, List.of("a", "b", "c"), List.of("b", "a")).kept()).isFalse();
+        assertThat(new CaseOrder(null, List.of("a"), List.of("a", "b")).kept()).isFalse();
+    }
+
     /** The smallest record every writer has always written, with {@code extra} keys in front. */
     static String minimal(String extra) {
         return "{" + extra + "\"binding\": \"rpcx\", \"cases\": [], \"jmh\": {\"threads\": 100, \"forks\": 1},"
