@@ -57,8 +57,11 @@ public record Saturation(String limit, Side server, List<Side> clients, Boolean 
         }
     }
 
+    /** A record's own account, as read: a part it lacks is not known. */
     public Saturation {
-        clients = clients == null ? List.of() : List.copyOf(clients);
+        limit = limit == null ? NOT_KNOWN : limit;
+        server = server == null ? Side.unknown(null, null) : server;
+        clients = clients == null ? List.of() : clients.stream().map(c -> c == null ? Side.unknown(null, null) : c).toList();
     }
 
     /** The case's saturation from its sides: the server and each client, each on cores of its own. */
@@ -67,44 +70,68 @@ public record Saturation(String limit, Side server, List<Side> clients, Boolean 
     }
 
     /**
-     * Server and client on one host's {@code cores}: the host is full when the two together reach the threshold,
-     * and then neither side could have had more.
+     * One process as a judge of saturation sees it: where it ran, the cores it could use (null: not known) and
+     * its CPU over the case's windows (null: not measured).
      */
-    public static Saturation sharing(String node, Integer cores, ProcessUse server, ProcessUse client) {
-        Double s = cpu(server);
-        Double c = cpu(client);
-        Boolean full = s == null || c == null || !known(cores) ? null : full(s + c, cores);
-        Side serverSide = new Side(node, cores, s, full);
-        List<Side> clientSide = List.of(new Side(node, cores, c, full));
-        return new Saturation(limit(serverSide, clientSide), serverSide, clientSide, true);
+    public record Load(String node, Integer cores, ProcessUse use) {}
+
+    /**
+     * The case's saturation from the server's load and each client's. A client on the server's node (unless the
+     * two were pinned apart) shares the server's cores: the server and every such client are saturated when
+     * together they reach the threshold of those cores, since none of them could have had more.
+     */
+    public static Saturation judge(Load server, List<Load> clients, boolean pinnedApart) {
+        List<Load> sharing = clients.stream().filter(c -> !pinnedApart && c.node() != null && c.node().equals(server.node())).toList();
+        if (sharing.isEmpty()) {
+            return of(Side.of(server.node(), server.cores(), server.use()),
+                    clients.stream().map(c -> Side.of(c.node(), c.cores(), c.use())).toList());
+        }
+        Double busy = cpu(server.use());
+        for (Load c : sharing) {
+            busy = busy == null || cpu(c.use()) == null ? null : busy + cpu(c.use());
+        }
+        Boolean full = busy == null || !known(server.cores()) ? null : full(busy, server.cores());
+        Side serverSide = new Side(server.node(), server.cores(), cpu(server.use()), full);
+        List<Side> clientSides = clients.stream().map(c -> sharing.contains(c)
+                ? new Side(c.node(), server.cores(), cpu(c.use()), full) : Side.of(c.node(), c.cores(), c.use())).toList();
+        return new Saturation(limit(serverSide, clientSides), serverSide, clientSides, true);
     }
 
     /**
      * What a record that does not say shows of a case: its server's cores from the meter's account, its client's
      * from the environment; not known where the record does not say (no meter account, a pinned server read from
      * /proc, whose cores the meter took from the client's, or a merged record, whose client CPU is all the
-     * clients' together).
+     * clients' together). A server read from /proc ran on the client's host.
      */
     public static Saturation derive(CaseRecord c, Environment env, boolean merged) {
-        ServerMeter meter = env == null ? null : env.serverMeter();
-        ProcessUse server = c.cpuAndGc().server();
         ProcessUse client = c.cpuAndGc().client();
         String host = env == null ? null : env.hostname();
-        Integer clientCores = env == null ? null : env.cores();
-        List<Side> clients = List.of(merged ? Side.unknown(host, null) : Side.of(host, clientCores, client));
+        Load server = server(env, c.cpuAndGc().server());
+        if (merged) {
+            return of(Side.of(server.node(), server.cores(), server.use()), List.of(Side.unknown(host, null)));
+        }
+        return judge(server, List.of(new Load(host, env == null ? null : env.cores(), client)), pinnedApart(env));
+    }
+
+    /**
+     * The server's load as a client's environment tells of it: its node and cores from the meter's account; a
+     * server read from /proc ran on the client's host, with the client's cores unless the two were pinned apart
+     * (then its own cores were not read: not known); without an account, neither is known.
+     */
+    public static Load server(Environment env, ProcessUse use) {
+        ServerMeter meter = env == null ? null : env.serverMeter();
         if (meter == null || ServerMeter.NONE.equals(meter.source())) {
-            return of(Side.of(meter == null ? null : meter.node(), null, server), clients);
+            return new Load(null, null, use);
         }
-        boolean pinned = env.cpuPinning() != null && !env.cpuPinning().equals("none");
         if (ServerMeter.PROC.equals(meter.source())) {
-            if (pinned) {
-                return of(Side.of(meter.node(), null, server), clients);
-            }
-            if (!merged) {
-                return sharing(meter.node(), meter.cores(), server, client);
-            }
+            return pinnedApart(env) ? new Load(null, null, use) : new Load(env.hostname(), meter.cores(), use);
         }
-        return of(Side.of(meter.node(), meter.cores(), server), clients);
+        return new Load(meter.node(), meter.cores(), use);
+    }
+
+    /** Whether the run pinned server and client to CPUs of their own ({@code -c}). */
+    public static boolean pinnedApart(Environment env) {
+        return env != null && env.cpuPinning() != null && !env.cpuPinning().equals("none");
     }
 
     /** Whether this case's throughput is the server's capacity: the server saturated, no client. */
@@ -119,9 +146,7 @@ public record Saturation(String limit, Side server, List<Side> clients, Boolean 
         return switch (limit) {
             case SERVER -> "the server's CPU (" + figures + "): the server's capacity";
             case CLIENT -> "the client's CPU (" + figures + "): the load generator's limit, not the server's capacity";
-            case BOTH -> Boolean.TRUE.equals(sharedCores)
-                    ? "both (" + figures + ", sharing one host's cores): not the server's capacity"
-                    : "both sides' CPU (" + figures + "): not the server's capacity";
+            case BOTH -> "both sides' CPU (" + figures + "): not the server's capacity";
             case NEITHER -> "neither side's CPU (" + figures + "): the limit is elsewhere (calls in flight, the network, a lock)";
             default -> "not known (" + figures + ")";
         };
@@ -129,20 +154,24 @@ public record Saturation(String limit, Side server, List<Side> clients, Boolean 
 
     private String figures() {
         List<String> parts = new ArrayList<>();
-        if (Boolean.TRUE.equals(sharedCores)) {
-            double total = (server.cpuPercent() == null ? Double.NaN : server.cpuPercent())
-                    + (clients.get(0).cpuPercent() == null ? Double.NaN : clients.get(0).cpuPercent());
-            parts.add("server " + percent(server.cpuPercent()) + " + client " + percent(clients.get(0).cpuPercent()) + " = "
-                    + percent(Double.isNaN(total) ? null : total) + " of " + cores(server.cores()));
-            return String.join(", ", parts);
-        }
-        parts.add("server " + side(server));
+        parts.add("server " + (Boolean.TRUE.equals(sharedCores) ? percent(server.cpuPercent()) : side(server)));
         for (int i = 0; i < clients.size(); i++) {
             Side c = clients.get(i);
-            parts.add((clients.size() == 1 ? "client " : "client " + (c.node() == null ? String.valueOf(i + 1) : c.node()) + " ")
-                    + side(c));
+            String name = clients.size() == 1 ? "client " : "client " + (c.node() == null ? String.valueOf(i + 1) : c.node()) + " ";
+            boolean shares = Boolean.TRUE.equals(sharedCores) && c.node() != null && c.node().equals(server.node());
+            parts.add(name + (shares ? percent(c.cpuPercent()) : side(c)));
         }
-        return String.join(", ", parts);
+        String figures = String.join(", ", parts);
+        if (Boolean.TRUE.equals(sharedCores)) {
+            double total = server.cpuPercent() == null ? Double.NaN : server.cpuPercent();
+            for (Side c : clients) {
+                if (c.node() != null && c.node().equals(server.node())) {
+                    total += c.cpuPercent() == null ? Double.NaN : c.cpuPercent();
+                }
+            }
+            figures += "; together " + percent(Double.isNaN(total) ? null : total) + " of one host's " + cores(server.cores());
+        }
+        return figures;
     }
 
     private static String side(Side s) {

@@ -97,7 +97,7 @@ class SaturationTest {
         Saturation full = of(loaded(100, 85), env(2, proc, "none"));
         assertThat(full.limit()).isEqualTo(Saturation.BOTH);
         assertThat(full.sharedCores()).isTrue();
-        assertThat(full.describe()).isEqualTo("both (server 100% + client 85% = 185% of 2 cores, sharing one host's cores): not the"
+        assertThat(full.describe()).isEqualTo("both sides' CPU (server 100%, client 85%; together 185% of one host's 2 cores): not the"
                 + " server's capacity");
         assertThat(of(loaded(60, 50), env(2, proc, "none")).limit()).isEqualTo(Saturation.NEITHER);
     }
@@ -118,6 +118,21 @@ class SaturationTest {
                 .isEqualTo(Saturation.BOTH);
         assertThat(Saturation.of(server, List.of(Saturation.Side.of("small", 4, use(370)), Saturation.Side.unknown("large", 16))).limit())
                 .isEqualTo(Saturation.NOT_KNOWN);
+    }
+
+    @Test
+    void aMergedClientOnTheServersNodeSharesItsCoresAndTheOthersAreJudgedAlone() {
+        Saturation.Load server = new Saturation.Load("server-node", 4, use(250));
+        Saturation.Load beside = new Saturation.Load("server-node", 4, use(120));
+        Saturation.Load away = new Saturation.Load("other", 4, use(100));
+        // 250 + 120 = 370 % of the server node's 4 cores: that node is full, the other client is not
+        Saturation s = Saturation.judge(server, List.of(beside, away), false);
+        assertThat(s.limit()).isEqualTo(Saturation.BOTH);
+        assertThat(s.clients().get(1).saturated()).isFalse();
+        assertThat(s.describe()).contains("server 250%, client server-node 120%, client other 100% of 4 cores; together 370% of one"
+                + " host's 4 cores");
+        // pinned apart, the server's 250 % of its 4 cores is no saturation
+        assertThat(Saturation.judge(server, List.of(beside, away), true).limit()).isEqualTo(Saturation.NEITHER);
     }
 
     @Test
