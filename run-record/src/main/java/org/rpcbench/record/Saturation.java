@@ -175,7 +175,10 @@ public record Saturation(String limit, Side server, List<Side> clients, Boolean 
     }
 
     private static String side(Side s) {
-        return percent(s.cpuPercent()) + " of " + cores(s.cores());
+        if (s.cpuPercent() == null) {
+            return "CPU not known";
+        }
+        return known(s.cores()) ? percent(s.cpuPercent()) + " of " + cores(s.cores()) : percent(s.cpuPercent()) + " (cores not known)";
     }
 
     private static String percent(Double p) {

@@ -62,7 +62,7 @@ class RunSummaryTest {
                 + "listUser    neither side's CPU (server 100% of 2 cores, client 200% of 8 cores)");
         // an older record without the server's cores says so
         RunRecord older = Samples.run("dubbo-hessian", "hessian2", 32, List.of(Samples.closedCase("getUser", 1234.5, 2.5, 0)));
-        assertThat(RunSummary.render("t", older)).contains("getUser     not known (server 62% of cores not known, client 98% of 2 cores)");
+        assertThat(RunSummary.render("t", older)).contains("getUser     not known (server 62% (cores not known), client 98% of 2 cores)");
     }
 
     @Test

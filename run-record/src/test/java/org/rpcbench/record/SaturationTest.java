@@ -78,7 +78,7 @@ class SaturationTest {
         Saturation older = of(loaded(190, 50), env(2, null, "none"));
         assertThat(older.limit()).isEqualTo(Saturation.NOT_KNOWN);
         assertThat(older.server().saturated()).isNull();
-        assertThat(older.describe()).isEqualTo("not known (server 190% of cores not known, client 50% of 2 cores)");
+        assertThat(older.describe()).isEqualTo("not known (server 190% (cores not known), client 50% of 2 cores)");
         // an endpoint that did not say its cores
         ServerMeter silent = new ServerMeter(ServerMeter.ENDPOINT, "10.0.0.7:7071", "server-node", null, null, null);
         assertThat(of(loaded(190, 50), env(4, silent, "none")).limit()).isEqualTo(Saturation.NOT_KNOWN);
