@@ -147,7 +147,8 @@ public record Saturation(String limit, Side server, List<Side> clients, Boolean 
             case SERVER -> "the server's CPU (" + figures + "): the server's capacity";
             case CLIENT -> "the client's CPU (" + figures + "): the load generator's limit, not the server's capacity";
             case BOTH -> "both sides' CPU (" + figures + "): not the server's capacity";
-            case NEITHER -> "neither side's CPU (" + figures + "): the limit is elsewhere (calls in flight, the network, a lock)";
+            case NEITHER -> "neither side's CPU (" + figures + "): the limit is elsewhere (calls in flight, the network, a lock"
+                    + (Boolean.TRUE.equals(sharedCores) ? ", other processes on the host" : "") + ")";
             default -> "not known (" + figures + ")";
         };
     }

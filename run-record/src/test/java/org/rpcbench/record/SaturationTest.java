@@ -99,7 +99,10 @@ class SaturationTest {
         assertThat(full.sharedCores()).isTrue();
         assertThat(full.describe()).isEqualTo("both sides' CPU (server 100%, client 85%; together 185% of one host's 2 cores): not the"
                 + " server's capacity");
-        assertThat(of(loaded(60, 50), env(2, proc, "none")).limit()).isEqualTo(Saturation.NEITHER);
+        Saturation idle = of(loaded(60, 50), env(2, proc, "none"));
+        assertThat(idle.limit()).isEqualTo(Saturation.NEITHER);
+        // on a shared host, what else ran there may have taken the cores
+        assertThat(idle.describe()).endsWith("(calls in flight, the network, a lock, other processes on the host)");
     }
 
     @Test
