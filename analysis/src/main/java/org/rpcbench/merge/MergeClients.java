@@ -8,7 +8,6 @@ import java.util.Objects;
 import org.HdrHistogram.Histogram;
 import org.rpcbench.record.CaseAssembly;
 import org.rpcbench.record.CaseRecord;
-import org.rpcbench.record.Environment;
 import org.rpcbench.record.Histograms;
 import org.rpcbench.record.ProblemTally;
 import org.rpcbench.record.ProcessDelta;
@@ -111,7 +110,7 @@ public final class MergeClients {
         for (RunRecord r : records) {
             clients.add(new Saturation.Load(r.environment().hostname(), r.environment().cores(), r.find(name).cpuAndGc().client()));
         }
-        Environment first = records.get(0).environment();
+        org.rpcbench.record.Environment first = records.get(0).environment();
         return Saturation.judge(Saturation.server(first, merged.cpuAndGc().server()), clients, Saturation.pinnedApart(first));
     }
 
