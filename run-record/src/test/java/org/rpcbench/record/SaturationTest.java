@@ -163,4 +163,16 @@ class SaturationTest {
         assertThat(older.cases().get(0).cpuAndGc().saturated()).isNull();
         assertThat(older.saturation(older.cases().get(0)).limit()).isEqualTo(Saturation.SERVER);
     }
+
+    @Test
+    void theGoClientsRecordReadsWithoutTheFieldAndSaysWhatItShows() throws Exception {
+        // the Go client's golden record: no saturation field, and (written before it) no account of the server's meter
+        Path golden = Path.of("..", "go", "record", "testdata", "golden-run.json");
+        assertThat(Files.readString(golden)).doesNotContain("saturated");
+        RunRecord go = Records.read(golden);
+        Saturation s = go.saturation(go.cases().get(0));
+        assertThat(s.limit()).isEqualTo(Saturation.NOT_KNOWN);
+        assertThat(s.clients().get(0).saturated()).isFalse();
+        assertThat(RunSummary.render("go", go)).contains("getUser     not known (server 23% (cores not known), client 52% of 2 cores)");
+    }
 }
