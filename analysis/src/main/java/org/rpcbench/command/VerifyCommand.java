@@ -13,6 +13,7 @@ import org.rpcbench.record.CaseRecord;
 import org.rpcbench.record.ProcessUse;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.Saturation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,6 +60,9 @@ final class VerifyCommand extends AbstractCommand {
     @Option(names = "--at-once", paramLabel = "CASE=N,...", converter = Converters.CallersAtOnce.class,
             description = "the run called these cases at the same time (one JMH group), with N callers each (jmh.callersAtOnce)")
     Converters.AtOnce atOnce;
+    @Option(names = "--server-saturated", description = "every case's limit was the server's CPU (at " + Saturation.THRESHOLD_PERCENT
+            + " %% of its cores or more) and no client's: its throughput is the server's capacity, not its load generator's")
+    boolean serverSaturated;
     @Option(names = "--missing", paramLabel = "A,B", converter = Converters.Text.class, description = "these cases are listed as missing")
     String missing;
 
@@ -68,7 +72,16 @@ final class VerifyCommand extends AbstractCommand {
     /** What the records are checked against: each null or false unless asked for. */
     record Expectations(Integer cases, String caseNames, boolean costs, boolean serverAlloc, boolean wire, String framework,
                         Integer threads, Integer connections, String target, Integer rate, boolean openLoop, boolean interrupted,
-                        String missing, Map<String, Integer> atOnce) {}
+                        String missing, Map<String, Integer> atOnce, boolean serverSaturated) {
+
+        /** Expectations that ask nothing of which side was saturated. */
+        Expectations(Integer cases, String caseNames, boolean costs, boolean serverAlloc, boolean wire, String framework,
+                     Integer threads, Integer connections, String target, Integer rate, boolean openLoop, boolean interrupted,
+                     String missing, Map<String, Integer> atOnce) {
+            this(cases, caseNames, costs, serverAlloc, wire, framework, threads, connections, target, rate, openLoop, interrupted,
+                    missing, atOnce, false);
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -80,7 +93,7 @@ final class VerifyCommand extends AbstractCommand {
             return 2;
         }
         Expectations v = new Expectations(cases, caseNames, costs, serverAlloc, wire, framework, threads, connections, target, rate, openLoop,
-                interrupted, missing, atOnce == null ? null : atOnce.callers());
+                interrupted, missing, atOnce == null ? null : atOnce.callers(), serverSaturated);
         // every record read before any is checked: one that cannot be read (none there, a newer schema, a part
         // missing) is bad input, named in one line
         List<RunRecord> records = new ArrayList<>();
@@ -198,6 +211,12 @@ final class VerifyCommand extends AbstractCommand {
                 long unread = c.iterations().stream().filter(i -> i.serverThreadCpu() == null || i.serverCpuNanos() == null).count();
                 if (unread > 0) {
                     problems.add(n + " has " + unread + " iterations without the server's CPU");
+                }
+            }
+            if (v.serverSaturated()) {
+                Saturation s = r.saturation(c);
+                if (!s.serverCapacity()) {
+                    problems.add(n + ": not the server saturated alone; the limit was " + s.describe());
                 }
             }
             if (v.serverAlloc() && !(c.perCall("serverAllocBytes") > 0)) {

@@ -14,6 +14,7 @@ import org.rpcbench.record.ProblemTally;
 import org.rpcbench.record.ProcessDelta;
 import org.rpcbench.record.Records;
 import org.rpcbench.record.RunRecord;
+import org.rpcbench.record.Saturation;
 import org.rpcbench.record.TallyFile;
 
 /**
@@ -88,7 +89,8 @@ public final class MergeClients {
                 forks.add(new CaseAssembly.Fork(sum(perClient, f, c.name()), null));
             }
             // the clients' errors are independent, so they add in quadrature
-            cases.add(CaseAssembly.closedLoop(c.name(), forks, ops, Math.sqrt(variance), c.wireBytes()));
+            CaseRecord merged = CaseAssembly.closedLoop(c.name(), forks, ops, Math.sqrt(variance), c.wireBytes());
+            cases.add(merged.withSaturation(saturation(records, c.name(), merged)));
         }
         List<String> hosts = records.stream().map(r -> r.environment().hostname()).toList();
         // each client's node, CPU model and cores, as its record said: the clients' nodes may differ
@@ -101,6 +103,19 @@ public final class MergeClients {
         RunRecord merged = RunRecord.of(first.model(), first.module(), first.binding(), first.target(), RunRecord.CLOSED_LOOP,
                 first.framework(), first.jmh().merged(dirs.size()), null, environment, cases, missing);
         return merged.mergedFrom(dirs.stream().map(d -> d.toAbsolutePath().toString()).toList());
+    }
+
+    /**
+     * Which side's CPU limited the merged case: each client judged on its own cores by its own CPU (their sum
+     * says nothing of any one), the server as the first client's record tells of it.
+     */
+    private static Saturation saturation(List<RunRecord> records, String name, CaseRecord merged) {
+        List<Saturation.Load> clients = new ArrayList<>();
+        for (RunRecord r : records) {
+            clients.add(new Saturation.Load(r.environment().hostname(), r.environment().cores(), r.find(name).cpuAndGc().client()));
+        }
+        org.rpcbench.record.Environment first = records.get(0).environment();
+        return Saturation.judge(Saturation.server(first, merged.cpuAndGc().server()), clients, Saturation.pinnedApart(first));
     }
 
     private static Object property(RunRecord r, String what) {

@@ -153,6 +153,14 @@ public record CaseRecord(
                 serverMeterLost);
     }
 
+    /** The same record, saying which side's CPU limited it. */
+    public CaseRecord withSaturation(Saturation s) {
+        return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,
+                calls, errors, warmupCalls, warmupErrors, problems, stillClimbing, wireBytes, cpuAndGc.withSaturated(s), perCall,
+                iterations, steady, targetRate, achievedRate, missedTarget, uncorrectedLatencyMs, unsent, jitWarmups, problemKinds,
+                connectSeconds, serverMeterLost);
+    }
+
     /** The same record, failed because the server's meter was not read in a measured window ({@code why}: where and why). */
     public CaseRecord withServerMeterLost(String why) {
         return new CaseRecord(name, opsPerSecond, opsError, iterationScores, answeredPerSecond, latencyMs, failedLatencyMs,

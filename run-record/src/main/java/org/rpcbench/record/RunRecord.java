@@ -81,6 +81,9 @@ public record RunRecord(
                                Map<String, String> framework, LoadSettings jmh, OpenLoopSettings openLoop,
                                Environment environment, List<CaseRecord> cases, List<String> missing) {
         boolean passed = !cases.isEmpty() && missing.isEmpty() && cases.stream().noneMatch(CaseRecord::failed);
+        // each case says which side's CPU limited it; a merged record's cases come with each client's own
+        cases = cases.stream().map(c -> c.cpuAndGc().saturated() != null ? c
+                : c.withSaturation(Saturation.derive(c, environment, false))).toList();
         RunRecord r = new RunRecord(SCHEMA, null, dataModel, module, binding, target, loop, null, null, passed, null, null,
                 null, framework, jmh, openLoop, environment, null, cases, missing);
         return r.withHash();
@@ -117,6 +120,15 @@ public record RunRecord(
     public String calibration() {
         String v = framework.get(CALIBRATION);
         return v == null || v.equals("0") ? null : v;
+    }
+
+    /**
+     * Which side's CPU limited case {@code c}: as the record says, or, in a record from before it was kept (or
+     * from a writer that does not keep it), what its figures show; not known where they do not say.
+     */
+    public Saturation saturation(CaseRecord c) {
+        Saturation kept = c.cpuAndGc().saturated();
+        return kept != null ? kept : Saturation.derive(c, environment, clients != null && clients > 1);
     }
 
     /** The case of this name, or null. */

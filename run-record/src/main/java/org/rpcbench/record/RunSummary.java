@@ -14,7 +14,47 @@ public final class RunSummary {
 
     public static String render(String title, RunRecord record) {
         return (record.isOpenLoop() ? openLoop(title, record.cases()) : closedLoop(title, record.cases(), record.missingCases()))
-                + "\n" + costs(record.cases());
+                + "\n" + costs(record.cases()) + saturation(record);
+    }
+
+    /**
+     * Per case, which side's CPU was the limit ({@link Saturation}), and, where it was the single client's, how many
+     * such clients would saturate the server ({@link #clientsNeeded}).
+     */
+    static String saturation(RunRecord record) {
+        StringBuilder out = new StringBuilder("the limit (a side is saturated at " + Saturation.THRESHOLD_PERCENT
+                + " % of its cores; see docs/method.md):\n");
+        for (CaseRecord c : record.cases()) {
+            Saturation s = record.saturation(c);
+            out.append(String.format(Locale.ROOT, "%-11s %s", c.name(), s.describe()));
+            int needed = clientsNeeded(c, s);
+            if (needed > 0) {
+                out.append("; about ").append(needed).append(" such clients, each on cores of its own, would saturate the server");
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    /**
+     * How many clients like this run's one would saturate the server without one of them reaching the threshold:
+     * the server's full rate is its cores over its CPU per call, one client's most is its cores (times the
+     * threshold) over its CPU per call, so clients ≈ server cores × client µs/call ÷ (threshold × client cores ×
+     * server µs/call), rounded up. Only when the single client was the one saturated, on cores of its own, and
+     * both sides' cores and CPU per call are known; else 0.
+     */
+    static int clientsNeeded(CaseRecord c, Saturation s) {
+        if (!Saturation.CLIENT.equals(s.limit()) || s.clients().size() != 1 || Boolean.TRUE.equals(s.sharedCores())) {
+            return 0;
+        }
+        Integer serverCores = s.server().cores();
+        Integer clientCores = s.clients().get(0).cores();
+        double server = c.perCall("serverCpuMicros");
+        double client = c.perCall("clientCpuMicros");
+        if (serverCores == null || clientCores == null || !(server > 0) || !(client > 0)) {
+            return 0;
+        }
+        return (int) Math.ceil(serverCores * client / (Saturation.THRESHOLD_PERCENT / 100.0 * clientCores * server));
     }
 
     /** "rpc-bench dubbo-hessian (dubbo + hessian2, Apache Dubbo 3.3.6) against 127.0.0.1:20880". */

@@ -50,4 +50,46 @@ class RunSummaryTest {
         String table = RunSummary.closedLoop("t", List.of(), List.of("existUser"));
         assertThat(table).contains("existUser   FAILED: no result");
     }
+
+    @Test
+    void theSummarySaysPerCaseWhichSidesCpuWasTheLimit() {
+        RunRecord r = RunRecord.of("seed-java-time", "x-client", "x", "127.0.0.1:20880", RunRecord.CLOSED_LOOP, java.util.Map.of(),
+                Samples.jmh(32), null, SaturationTest.env(8, SaturationTest.REMOTE, "none"),
+                List.of(SaturationTest.loaded(180, 300), rename(SaturationTest.loaded(100, 200), "listUser")), List.of());
+        String table = RunSummary.render(RunSummary.title(r), r);
+        assertThat(table).contains("the limit (a side is saturated at 90 % of its cores; see docs/method.md):\n"
+                + "getUser     the server's CPU (server 180% of 2 cores, client 300% of 8 cores): the server's capacity\n"
+                + "listUser    neither side's CPU (server 100% of 2 cores, client 200% of 8 cores)");
+        // an older record without the server's cores says so
+        RunRecord older = Samples.run("dubbo-hessian", "hessian2", 32, List.of(Samples.closedCase("getUser", 1234.5, 2.5, 0)));
+        assertThat(RunSummary.render("t", older)).contains("getUser     not known (server 62% (cores not known), client 98% of 2 cores)");
+    }
+
+    @Test
+    void aSaturatedClientSaysHowManySuchClientsWouldSaturateTheServer() {
+        // the server: 2 cores at 20 µs a call, so 100,000 calls/s at most; one client: 4 cores at 100 µs a call, 36,000
+        // calls/s below 90 % of them: 2 × 100 / (0.9 × 4 × 20) = 2.8, so 3 clients
+        CaseRecord c = SaturationTest.loaded(80, 380);
+        CaseRecord costly = new CaseRecord(c.name(), c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(),
+                c.latencyMs(), c.failedLatencyMs(), c.calls(), c.errors(), c.warmupCalls(), c.warmupErrors(), c.problems(),
+                c.stillClimbing(), c.wireBytes(), c.cpuAndGc(), new PerCall(20, 100, 1, 1), c.iterations(), c.steady(), null, null, null,
+                null, null);
+        RunRecord r = RunRecord.of("seed-java-time", "x-client", "x", "127.0.0.1:20880", RunRecord.CLOSED_LOOP, java.util.Map.of(),
+                Samples.jmh(32), null, SaturationTest.env(4, SaturationTest.REMOTE, "none"), List.of(costly), List.of());
+        Saturation s = r.saturation(r.cases().get(0));
+        assertThat(s.limit()).isEqualTo(Saturation.CLIENT);
+        assertThat(RunSummary.clientsNeeded(r.cases().get(0), s)).isEqualTo(3);
+        assertThat(RunSummary.saturation(r)).contains("the load generator's limit, not the server's capacity; about 3 such clients,"
+                + " each on cores of its own, would saturate the server");
+        // no estimate where the client was not the one saturated
+        RunRecord neither = RunRecord.of("seed-java-time", "x-client", "x", "127.0.0.1:20880", RunRecord.CLOSED_LOOP,
+                java.util.Map.of(), Samples.jmh(32), null, SaturationTest.env(8, SaturationTest.REMOTE, "none"), List.of(costly), List.of());
+        assertThat(RunSummary.clientsNeeded(neither.cases().get(0), neither.saturation(neither.cases().get(0)))).isZero();
+    }
+
+    private static CaseRecord rename(CaseRecord c, String name) {
+        return new CaseRecord(name, c.opsPerSecond(), c.opsError(), c.iterationScores(), c.answeredPerSecond(), c.latencyMs(),
+                c.failedLatencyMs(), c.calls(), c.errors(), c.warmupCalls(), c.warmupErrors(), c.problems(), c.stillClimbing(),
+                c.wireBytes(), c.cpuAndGc(), c.perCall(), c.iterations(), c.steady(), null, null, null, null, null);
+    }
 }
